@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import qs from 'qs';
+import { KeyCache } from './domain/api-keys/key-cache.js';
+import type { AppDeps } from './http/deps.js';
+import { loggerOptions } from './http/logging.js';
+import { installOpenApi } from './http/openapi.js';
+import { installAuthentication } from './http/plugins/authentication.js';
+import { installErrors } from './http/plugins/errors.js';
+import { installIdempotency } from './http/plugins/idempotency.js';
+import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
+import { installWriteGuards } from './http/plugins/write-guards.js';
+import { registerAccountRoutes } from './http/routes/account.js';
+import { registerCustomerRoutes } from './http/routes/customers.js';
+import { registerMetaRoutes } from './http/routes/meta.js';
+import { registerPaymentRoutes } from './http/routes/payments.js';
+import { compileValidator } from './http/validation.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { newId } from './lib/ids.js';
+import './http/types.js';
+import type { Store } from './store/store.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  store: Store;
+  clock?: Clock;
+  logLevel?: string;
+  /** Any pino destination (tests capture logs through it). */
+  logStream?: NodeJS.WritableStream;
+  trustProxy?: boolean | string[];
+  keyCacheTtlMs?: number;
+  https?: { cert: Buffer; key: Buffer };
+}
+
+/** Builds the service without listening: `inject` in tests, `listen` in src/server.ts. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const logger = loggerOptions(options.logLevel ?? 'info');
+  const app = Fastify({
+    logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    ...(options.https ? { https: options.https } : {}),
+    genReqId: () => newId('req', clock.now()),
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 300,
+      querystringParser: (query) => qs.parse(query, { depth: 1, parameterLimit: 100, arrayLimit: 0, allowPrototypes: false }),
+    },
+  }) as unknown as FastifyInstance;
+
+  const deps: AppDeps = { store: options.store, clock, keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000) };
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
+
+  installRequestLifecycle(app);
+  installErrors(app);
+  installAuthentication(app, deps);
+  installWriteGuards(app);
+  installIdempotency(app, deps);
+  await installOpenApi(app);
+
+  registerMetaRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
+
+  await app.ready();
+  return app;
+}

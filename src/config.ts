@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the service reads from its environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  tls: { cert: Buffer; key: Buffer } | undefined;
+  logLevel: string;
+  /** Fastify's trustProxy: false, true, or a list of addresses/CIDRs whose X-Forwarded-* headers count. */
+  trustProxy: boolean | string[];
+  keyCacheTtlMs: number;
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'.`);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const certFile = env.TLS_CERT_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (Boolean(certFile) !== Boolean(keyFile)) {
+    throw new ConfigError('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const trustRaw = env.TRUST_PROXY ?? '';
+  const trustProxy =
+    trustRaw === '' || trustRaw === 'false' ? false : trustRaw === 'true' ? true : trustRaw.split(',').map((s) => s.trim());
+  const sync = (env.SQLITE_SYNCHRONOUS || 'NORMAL').toUpperCase();
+  if (sync !== 'NORMAL' && sync !== 'FULL') throw new ConfigError('SQLITE_SYNCHRONOUS must be NORMAL or FULL.');
+  return {
+    port: integer(env, 'PORT', 4242, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    tls: certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined,
+    logLevel,
+    trustProxy,
+    keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 2000, 0, 600_000),
+    sqliteSynchronous: sync,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,48 @@
+import type { AccountRecord, ApiKeyRecord } from '../../store/records.js';
+
+export interface CachedKey {
+  key: ApiKeyRecord;
+  account: AccountRecord;
+  fetchedAt: number;
+}
+
+/**
+ * Keys by hash, so that a request costs no database read for its key. Entries live `ttlMs`;
+ * a change made by this process (revoke, roll, account update) drops the entry at once, and a
+ * change made by another instance is seen within `ttlMs` (docs/deploy.md states the bound).
+ */
+export class KeyCache {
+  private readonly byHash = new Map<string, CachedKey>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(hash: string, nowMs: number): CachedKey | undefined {
+    const entry = this.byHash.get(hash);
+    if (!entry) return undefined;
+    if (nowMs - entry.fetchedAt >= this.ttlMs) {
+      this.byHash.delete(hash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(hash: string, entry: CachedKey): void {
+    if (this.ttlMs <= 0) return;
+    if (this.byHash.size >= this.maxEntries) {
+      const oldest = this.byHash.keys().next().value;
+      if (oldest !== undefined) this.byHash.delete(oldest);
+    }
+    this.byHash.set(hash, entry);
+  }
+
+  forgetKey(keyId: string): void {
+    for (const [hash, entry] of this.byHash) if (entry.key.id === keyId) this.byHash.delete(hash);
+  }
+
+  forgetAccount(accountId: string): void {
+    for (const [hash, entry] of this.byHash) if (entry.account.id === accountId) this.byHash.delete(hash);
+  }
+}

@@ -1,0 +1,94 @@
+import { ApiError, resourceMissing } from '../../errors/api-error.js';
+import { isKnownCurrency } from '../../lib/currencies.js';
+import { newId } from '../../lib/ids.js';
+import type { PaymentRecord } from '../../store/records.js';
+import type { Store } from '../../store/store.js';
+import { type OperationContext, seconds } from '../context.js';
+import { findCustomerOrThrow } from '../customers/customers.js';
+import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
+import { initialMetadata, mergeMetadata } from '../metadata.js';
+import { type PaymentObject, presentPayment } from './present.js';
+
+export interface CreatePaymentInput {
+  amount: number;
+  currency: string;
+  customer: string;
+  description?: string;
+  capture_method?: 'automatic' | 'manual';
+  metadata?: Record<string, string>;
+}
+
+export interface UpdatePaymentInput {
+  description?: string | null;
+  metadata?: Record<string, string | null>;
+}
+
+export interface ListPaymentsParams extends ListParams {
+  customer?: string;
+  status?: string;
+}
+
+export async function createPayment(store: Store, ctx: OperationContext, input: CreatePaymentInput): Promise<PaymentObject> {
+  if (!isKnownCurrency(input.currency)) {
+    throw new ApiError('parameter_invalid', `Invalid currency: '${input.currency}'. Use an ISO 4217 code in upper case.`, {
+      param: 'currency',
+    });
+  }
+  const customer = await findCustomerOrThrow(store, ctx, input.customer, 'customer', true);
+  const record: PaymentRecord = {
+    id: newId('pay', ctx.nowMs),
+    accountId: ctx.scope.accountId,
+    livemode: ctx.scope.livemode,
+    customerId: customer.id,
+    amount: input.amount,
+    currency: input.currency,
+    description: input.description ?? null,
+    captureMethod: input.capture_method ?? 'automatic',
+    status: 'requires_payment_method',
+    amountCapturable: 0,
+    amountReceived: 0,
+    amountRefunded: 0,
+    paymentMethod: null,
+    lastPaymentError: null,
+    nextAction: null,
+    cancellationReason: null,
+    canceledAt: null,
+    metadata: initialMetadata(input.metadata),
+    created: seconds(ctx.nowMs),
+  };
+  await store.insertPayment(record);
+  return presentPayment(record);
+}
+
+export async function findPaymentOrThrow(
+  store: Store,
+  ctx: OperationContext,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PaymentRecord> {
+  const payment = await store.findPaymentById(ctx.scope, id, options);
+  if (payment) return payment;
+  if (await store.objectExistsInOtherMode(ctx.scope, 'payments', id)) {
+    throw new ApiError('livemode_mismatch', `The payment '${id}' exists in the other mode than the key's.`, { param: 'id' });
+  }
+  throw resourceMissing('payment', id, 'id');
+}
+
+export async function retrievePayment(store: Store, ctx: OperationContext, id: string): Promise<PaymentObject> {
+  return presentPayment(await findPaymentOrThrow(store, ctx, id));
+}
+
+export async function updatePayment(store: Store, ctx: OperationContext, id: string, input: UpdatePaymentInput): Promise<PaymentObject> {
+  const current = await findPaymentOrThrow(store, ctx, id, { forUpdate: true });
+  const patch: Partial<PaymentRecord> = {};
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.metadata !== undefined) patch.metadata = mergeMetadata(current.metadata, input.metadata);
+  await store.updatePayment(ctx.scope, id, patch);
+  return presentPayment({ ...current, ...patch });
+}
+
+export async function listPayments(store: Store, ctx: OperationContext, params: ListPaymentsParams): Promise<ListObject<PaymentObject>> {
+  const query = await pageQuery(params, 'pay', async (id) => (await store.findPaymentById(ctx.scope, id)) !== undefined);
+  const page = await store.listPayments(ctx.scope, { customerId: params.customer, status: params.status }, query);
+  return toList('/v1/payments', page, presentPayment);
+}

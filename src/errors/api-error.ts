@@ -1,0 +1,55 @@
+import { ERROR_CODES, type ErrorCode, type ErrorType } from './registry.js';
+
+export interface ApiErrorOptions {
+  param?: string;
+  status?: number;
+  declineCode?: string;
+  headers?: Record<string, string>;
+}
+
+/** An error the API reports to the caller in the contract's shape. */
+export class ApiError extends Error {
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly param: string | undefined;
+  readonly declineCode: string | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    const spec = ERROR_CODES[code];
+    this.type = spec.type;
+    this.status = options.status ?? spec.status;
+    this.param = options.param;
+    this.declineCode = options.declineCode;
+    this.headers = options.headers;
+  }
+
+  toBody(requestId: string): ErrorBody {
+    const error: ErrorBody['error'] = { type: this.type, code: this.code, message: this.message };
+    if (this.param !== undefined) error.param = this.param;
+    if (this.declineCode !== undefined) error.decline_code = this.declineCode;
+    error.request_id = requestId;
+    return { error };
+  }
+}
+
+export interface ErrorBody {
+  error: {
+    type: ErrorType;
+    code: string;
+    message: string;
+    param?: string;
+    decline_code?: string;
+    request_id?: string;
+  };
+}
+
+export function resourceMissing(kind: string, id: string, param: string, inBody = false): ApiError {
+  return new ApiError('resource_missing', `No such ${kind}: '${id}'.`, { param, status: inBody ? 400 : 404 });
+}

@@ -1,0 +1,10 @@
+import type { KeyCache } from '../domain/api-keys/key-cache.js';
+import type { Clock } from '../lib/clock.js';
+import type { Store } from '../store/store.js';
+
+/** What the HTTP layer is built from. */
+export interface AppDeps {
+  store: Store;
+  clock: Clock;
+  keyCache: KeyCache;
+}

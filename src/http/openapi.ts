@@ -1,0 +1,112 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { LATEST_RELEASE, RELEASES } from '../domain/versions/releases.js';
+import { ERROR_CODES, ERROR_TYPES } from '../errors/registry.js';
+import { ROUTE_ACCESS, routeKey } from './route-access.js';
+import { Account, ApiVersion, Health, VersionList } from './schemas/account.js';
+import { ErrorObject } from './schemas/common.js';
+import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
+import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
+
+/** Response components, registered once so routes can `$ref` them by `$id`. */
+const COMPONENTS = [
+  ErrorObject,
+  Account,
+  ApiVersion,
+  VersionList,
+  Health,
+  Customer,
+  DeletedCustomer,
+  CustomerList,
+  CardSummary,
+  Payment,
+  PaymentList,
+];
+
+type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
+type Document = Record<string, unknown> & {
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid request: a parameter, the Idempotency-Key or the Service-Version is wrong.',
+  '401': 'No valid API key.',
+  '403': 'The key may not do this (scope, environment or HTTPS).',
+  '404': 'No such object or route.',
+  '409': 'A request with the same Idempotency-Key is in progress.',
+  '413': 'Body larger than 64 KiB.',
+  '415': 'Write without Content-Type: application/json.',
+  '429': 'Rate limit exceeded.',
+  '500': 'Server fault.',
+};
+
+/** Adds what the routes' schemas cannot say: shared headers, error responses, permissions, error codes. */
+function decorate(doc: Document): Document {
+  doc.components.parameters = {
+    ServiceVersion: {
+      name: 'Service-Version',
+      in: 'header',
+      required: false,
+      description: 'Pins the API version (YYYY-MM-DD). Absent: the account’s default version.',
+      schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', enum: RELEASES.map((r) => r.id) },
+    },
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+      description: 'Makes the request safe to retry: 1–255 printable ASCII characters, kept 24 hours.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  };
+  doc.components.responses = {
+    Error: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  };
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const access = ROUTE_ACCESS[routeKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))];
+      operation['x-permission'] = access ?? null;
+      if (!access || access.auth === 'none') continue;
+      operation.parameters ??= [];
+      const parameters = operation.parameters;
+      parameters.push({ $ref: '#/components/parameters/ServiceVersion' });
+      if (method === 'post' || method === 'put') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+      operation.responses ??= {};
+      const responses = operation.responses;
+      for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+        if (status === '409' && method !== 'post') continue;
+        if ((status === '413' || status === '415') && method !== 'post') continue;
+        responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      }
+    }
+  }
+  doc['x-error-types'] = [...ERROR_TYPES];
+  doc['x-error-codes'] = Object.entries(ERROR_CODES).map(([code, spec]) => ({ code, ...spec }));
+  return doc;
+}
+
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  for (const schema of COMPONENTS) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Payments Service API',
+        version: LATEST_RELEASE,
+        description:
+          'Payments, customers and keys over HTTPS JSON. Authenticate with `Authorization: Bearer <API_KEY>`; send `Idempotency-Key` on every POST; pin a version with `Service-Version`.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: service_*, rk_* or (where allowed) pk_*.' },
+        },
+      },
+      security: [{ bearerAuth: [] }],
+      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Meta' }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),
+    },
+    transformObject: (documentObject) => decorate((documentObject as { openapiObject: Document }).openapiObject),
+  });
+}

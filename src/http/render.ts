@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OperationContext } from '../domain/context.js';
+import { downgradeResponse, isLatest } from '../domain/versions/resolve.js';
+import type { Clock } from '../lib/clock.js';
+import type { Store } from '../store/store.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The body as the request's API version shows it, serialised once. */
+export function renderBody(req: FastifyRequest, object: unknown): string {
+  return JSON.stringify(isLatest(req.apiVersion) ? object : downgradeResponse(object, req.apiVersion));
+}
+
+export function operationContext(req: FastifyRequest, clock: Clock): OperationContext {
+  const auth = req.auth;
+  if (!auth) throw new Error('operationContext needs an authenticated request');
+  return { scope: { accountId: auth.account.id, livemode: auth.key.livemode }, nowMs: clock.now() };
+}
+
+/** Answers a read: the object in the request's version. */
+export function sendObject(reply: FastifyReply, object: unknown, status = 200): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(renderBody(reply.request, object));
+}
+
+/**
+ * Answers a write: runs it in one transaction with the storing of its idempotent response, so
+ * the object and its key's stored result commit together or not at all.
+ */
+export async function runWrite(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: Store,
+  clock: Clock,
+  write: (tx: Store, ctx: OperationContext) => Promise<unknown>,
+): Promise<FastifyReply> {
+  const ctx = operationContext(req, clock);
+  const claim = req.idempotency;
+  const body = await store.transaction(async (tx) => {
+    const json = renderBody(req, await write(tx, ctx));
+    if (claim) await tx.completeIdempotencyKey(claim.scope, claim.key, 200, json);
+    return json;
+  });
+  if (claim) claim.completed = true;
+  return reply.code(200).type(JSON_TYPE).send(body);
+}

@@ -1,0 +1,43 @@
+import type { PermissionResource } from '../store/records.js';
+
+/**
+ * Who may call each route: the one table that authentication, restricted-key permissions,
+ * the OpenAPI document (`x-permission`) and the route-walking test all read.
+ * `account` is not grantable to restricted keys: only secret keys manage the account.
+ */
+export type RouteAccess =
+  | { auth: 'none' }
+  | {
+      auth: 'key';
+      resource: PermissionResource | 'account';
+      level: 'read' | 'write';
+      /** Publishable keys may call it too (contract section 3). */
+      publishable?: true;
+    };
+
+const read = (resource: PermissionResource | 'account'): RouteAccess => ({ auth: 'key', resource, level: 'read' });
+const write = (resource: PermissionResource | 'account'): RouteAccess => ({ auth: 'key', resource, level: 'write' });
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  'GET /healthz': { auth: 'none' },
+  'GET /v1/openapi.json': { auth: 'none' },
+  'GET /v1/versions': { auth: 'none' },
+
+  'GET /v1/account': read('account'),
+  'POST /v1/account': write('account'),
+
+  'POST /v1/customers': write('customers'),
+  'GET /v1/customers': read('customers'),
+  'GET /v1/customers/:id': read('customers'),
+  'POST /v1/customers/:id': write('customers'),
+  'DELETE /v1/customers/:id': write('customers'),
+
+  'POST /v1/payments': write('payments'),
+  'GET /v1/payments': read('payments'),
+  'GET /v1/payments/:id': read('payments'),
+  'POST /v1/payments/:id': write('payments'),
+};
+
+export function routeKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}

@@ -1,0 +1,80 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { PAYMENT_STATUSES } from '../../domain/payments/state-machine.js';
+import { MAX_AMOUNT, MIN_AMOUNT } from '../../lib/currencies.js';
+import { CreatedFilter, ListOf, ListQueryProperties, Metadata, MetadataUpdate, Nullable, ObjectId, Text } from './common.js';
+
+export const CardSummary = Type.Object(
+  {
+    brand: Type.String(),
+    last4: Type.String(),
+    exp_month: Type.Integer(),
+    exp_year: Type.Integer(),
+    funding: Type.String(),
+    fingerprint: Type.String(),
+  },
+  { $id: 'CardSummary', additionalProperties: false },
+);
+
+export const Payment = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('payment'),
+    amount: Type.Integer({ description: 'In the currency’s minor unit.' }),
+    amount_capturable: Type.Integer(),
+    amount_received: Type.Integer(),
+    amount_refunded: Type.Integer(),
+    currency: Type.String(),
+    customer: Type.String(),
+    description: Nullable(Type.String()),
+    capture_method: Type.Union([Type.Literal('automatic'), Type.Literal('manual')]),
+    status: Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s))),
+    payment_method: Nullable(Type.Ref('CardSummary')),
+    last_payment_error: Nullable(Type.Object({}, { additionalProperties: true })),
+    next_action: Nullable(Type.Object({}, { additionalProperties: true })),
+    cancellation_reason: Nullable(Type.String()),
+    canceled_at: Nullable(Type.Integer()),
+    created: Type.Integer(),
+    livemode: Type.Boolean(),
+    metadata: Type.Record(Type.String(), Type.String()),
+  },
+  { $id: 'Payment', additionalProperties: false },
+);
+
+export const PaymentList = ListOf('PaymentList', Type.Ref('Payment'), '/v1/payments');
+
+export const CreatePaymentBody = Type.Object(
+  {
+    amount: Type.Integer({
+      minimum: MIN_AMOUNT,
+      maximum: MAX_AMOUNT,
+      description: 'In the currency’s minor unit (cents for USD, whole yen for JPY).',
+    }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code in upper case.' }),
+    customer: ObjectId('cus'),
+    description: Type.Optional(Text(1000)),
+    capture_method: Type.Optional(Type.Union([Type.Literal('automatic'), Type.Literal('manual')], { default: 'automatic' })),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+export type CreatePaymentBody = Static<typeof CreatePaymentBody>;
+
+export const UpdatePaymentBody = Type.Object(
+  {
+    description: Type.Optional(Nullable(Text(1000))),
+    metadata: Type.Optional(MetadataUpdate),
+  },
+  { additionalProperties: false },
+);
+export type UpdatePaymentBody = Static<typeof UpdatePaymentBody>;
+
+export const ListPaymentsQuery = Type.Object(
+  {
+    ...ListQueryProperties,
+    customer: Type.Optional(ObjectId('cus')),
+    status: Type.Optional(Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)))),
+    created: Type.Optional(CreatedFilter),
+  },
+  { additionalProperties: false },
+);
+export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;

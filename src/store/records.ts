@@ -1,0 +1,132 @@
+/** The records the store keeps. Field names are camelCase here; the SQL columns are snake_case. */
+
+export interface Scope {
+  accountId: string;
+  livemode: boolean;
+}
+
+export type Metadata = Record<string, string>;
+
+export interface AccountRecord {
+  id: string;
+  name: string;
+  defaultVersion: string;
+  created: number;
+}
+
+export const API_KEY_KINDS = ['secret', 'publishable', 'restricted'] as const;
+export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
+
+export const PERMISSION_LEVELS = ['none', 'read', 'write'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+
+export const PERMISSION_RESOURCES = [
+  'payments',
+  'customers',
+  'refunds',
+  'checkout_sessions',
+  'tokens',
+  'api_keys',
+  'audit_events',
+  'webhook_endpoints',
+  'events',
+] as const;
+export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
+export type Permissions = Partial<Record<PermissionResource, PermissionLevel>>;
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  kind: ApiKeyKind;
+  /** e.g. `service_test_`: what the key starts with. */
+  prefix: string;
+  last4: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  secretHash: string;
+  name: string | null;
+  permissions: Permissions | null;
+  created: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  lastUsedAt: number | null;
+}
+
+export interface CustomerRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Metadata;
+  created: number;
+  deletedAt: number | null;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  fingerprint: string;
+}
+
+export interface PaymentRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  customerId: string;
+  amount: number;
+  currency: string;
+  description: string | null;
+  captureMethod: 'automatic' | 'manual';
+  status: string;
+  amountCapturable: number;
+  amountReceived: number;
+  amountRefunded: number;
+  paymentMethod: CardSummary | null;
+  lastPaymentError: Record<string, unknown> | null;
+  nextAction: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  canceledAt: number | null;
+  metadata: Metadata;
+  created: number;
+}
+
+export interface IdempotencyRecord {
+  accountId: string;
+  livemode: boolean;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  state: 'in_progress' | 'done';
+  responseStatus: number | null;
+  responseBody: string | null;
+  /** Milliseconds. */
+  created: number;
+  /** Milliseconds: when the current execution claimed the key. */
+  lockedAt: number;
+}
+
+/** Cursor pagination over objects whose ids sort by creation time. */
+export interface PageQuery {
+  limit: number;
+  startingAfter?: string | undefined;
+  endingBefore?: string | undefined;
+  /** Inclusive / exclusive id bounds derived from `created` filters. */
+  idGte?: string | undefined;
+  idLt?: string | undefined;
+}
+
+export interface Page<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+export interface PaymentFilter {
+  customerId?: string | undefined;
+  status?: string | undefined;
+}

@@ -1,0 +1,92 @@
+import type { Migration } from './database.js';
+
+/**
+ * Schema migrations, in order. The DDL is written in the subset that SQLite and PostgreSQL both
+ * accept (SQLite reads BIGINT as INTEGER affinity), so one list serves both backends.
+ * Never edit a released migration: add a new one.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, customers, payments, idempotency',
+    sql: `
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  default_version TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  last4 TEXT NOT NULL,
+  secret_hash TEXT NOT NULL UNIQUE,
+  name TEXT,
+  permissions TEXT,
+  created BIGINT NOT NULL,
+  expires_at BIGINT,
+  revoked_at BIGINT,
+  last_used_at BIGINT
+);
+CREATE INDEX api_keys_by_account ON api_keys (account_id, livemode, id);
+
+CREATE TABLE customers (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  email TEXT,
+  name TEXT,
+  description TEXT,
+  metadata TEXT NOT NULL,
+  created BIGINT NOT NULL,
+  deleted_at BIGINT
+);
+CREATE INDEX customers_live ON customers (account_id, livemode, id) WHERE deleted_at IS NULL;
+
+CREATE TABLE payments (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  customer_id TEXT NOT NULL REFERENCES customers (id),
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT,
+  capture_method TEXT NOT NULL,
+  status TEXT NOT NULL,
+  amount_capturable BIGINT NOT NULL,
+  amount_received BIGINT NOT NULL,
+  amount_refunded BIGINT NOT NULL,
+  payment_method TEXT,
+  last_payment_error TEXT,
+  next_action TEXT,
+  cancellation_reason TEXT,
+  canceled_at BIGINT,
+  metadata TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+CREATE INDEX payments_by_account ON payments (account_id, livemode, id);
+CREATE INDEX payments_by_customer ON payments (account_id, livemode, customer_id, id);
+CREATE INDEX payments_by_status ON payments (account_id, livemode, status, id);
+
+CREATE TABLE idempotency_keys (
+  account_id TEXT NOT NULL,
+  livemode INTEGER NOT NULL,
+  idem_key TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  request_hash TEXT NOT NULL,
+  state TEXT NOT NULL,
+  response_status INTEGER,
+  response_body TEXT,
+  created BIGINT NOT NULL,
+  locked_at BIGINT NOT NULL,
+  PRIMARY KEY (account_id, livemode, idem_key)
+);
+CREATE INDEX idempotency_keys_by_created ON idempotency_keys (created);
+`,
+  },
+];

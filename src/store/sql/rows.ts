@@ -1,0 +1,185 @@
+import type { AccountRecord, ApiKeyRecord, CustomerRecord, IdempotencyRecord, PaymentRecord } from '../records.js';
+import type { SqlValue } from './database.js';
+
+/** Maps between records and SQL rows: snake_case columns, 0/1 booleans, JSON text. */
+
+type Row = Record<string, unknown>;
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const parse = <T>(value: unknown): T | null => (value === null || value === undefined ? null : (JSON.parse(value as string) as T));
+export const bool = (value: boolean): number => (value ? 1 : 0);
+
+export function accountFromRow(r: Row): AccountRecord {
+  return { id: r.id as string, name: r.name as string, defaultVersion: r.default_version as string, created: r.created as number };
+}
+
+export function apiKeyFromRow(r: Row): ApiKeyRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    kind: r.kind as ApiKeyRecord['kind'],
+    prefix: r.prefix as string,
+    last4: r.last4 as string,
+    secretHash: r.secret_hash as string,
+    name: (r.name as string | null) ?? null,
+    permissions: parse(r.permissions),
+    created: r.created as number,
+    expiresAt: (r.expires_at as number | null) ?? null,
+    revokedAt: (r.revoked_at as number | null) ?? null,
+    lastUsedAt: (r.last_used_at as number | null) ?? null,
+  };
+}
+
+export function apiKeyToRow(k: ApiKeyRecord): SqlValue[] {
+  return [
+    k.id,
+    k.accountId,
+    bool(k.livemode),
+    k.kind,
+    k.prefix,
+    k.last4,
+    k.secretHash,
+    k.name,
+    json(k.permissions),
+    k.created,
+    k.expiresAt,
+    k.revokedAt,
+    k.lastUsedAt,
+  ];
+}
+export const API_KEY_COLUMNS =
+  'id, account_id, livemode, kind, prefix, last4, secret_hash, name, permissions, created, expires_at, revoked_at, last_used_at';
+
+export function customerFromRow(r: Row): CustomerRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    email: (r.email as string | null) ?? null,
+    name: (r.name as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    metadata: parse(r.metadata) ?? {},
+    created: r.created as number,
+    deletedAt: (r.deleted_at as number | null) ?? null,
+  };
+}
+
+export function customerToRow(c: CustomerRecord): SqlValue[] {
+  return [c.id, c.accountId, bool(c.livemode), c.email, c.name, c.description, json(c.metadata), c.created, c.deletedAt];
+}
+export const CUSTOMER_COLUMNS = 'id, account_id, livemode, email, name, description, metadata, created, deleted_at';
+
+export function paymentFromRow(r: Row): PaymentRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    customerId: r.customer_id as string,
+    amount: r.amount as number,
+    currency: r.currency as string,
+    description: (r.description as string | null) ?? null,
+    captureMethod: r.capture_method as PaymentRecord['captureMethod'],
+    status: r.status as string,
+    amountCapturable: r.amount_capturable as number,
+    amountReceived: r.amount_received as number,
+    amountRefunded: r.amount_refunded as number,
+    paymentMethod: parse(r.payment_method),
+    lastPaymentError: parse(r.last_payment_error),
+    nextAction: parse(r.next_action),
+    cancellationReason: (r.cancellation_reason as string | null) ?? null,
+    canceledAt: (r.canceled_at as number | null) ?? null,
+    metadata: parse(r.metadata) ?? {},
+    created: r.created as number,
+  };
+}
+
+export function paymentToRow(p: PaymentRecord): SqlValue[] {
+  return [
+    p.id,
+    p.accountId,
+    bool(p.livemode),
+    p.customerId,
+    p.amount,
+    p.currency,
+    p.description,
+    p.captureMethod,
+    p.status,
+    p.amountCapturable,
+    p.amountReceived,
+    p.amountRefunded,
+    json(p.paymentMethod),
+    json(p.lastPaymentError),
+    json(p.nextAction),
+    p.cancellationReason,
+    p.canceledAt,
+    json(p.metadata),
+    p.created,
+  ];
+}
+export const PAYMENT_COLUMNS =
+  'id, account_id, livemode, customer_id, amount, currency, description, capture_method, status, amount_capturable, amount_received, amount_refunded, payment_method, last_payment_error, next_action, cancellation_reason, canceled_at, metadata, created';
+
+/** camelCase record field → [column, encoder] for partial updates. */
+export const PAYMENT_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue]> = {
+  customerId: ['customer_id', (v) => v as string],
+  amount: ['amount', (v) => v as number],
+  currency: ['currency', (v) => v as string],
+  description: ['description', (v) => v as string | null],
+  captureMethod: ['capture_method', (v) => v as string],
+  status: ['status', (v) => v as string],
+  amountCapturable: ['amount_capturable', (v) => v as number],
+  amountReceived: ['amount_received', (v) => v as number],
+  amountRefunded: ['amount_refunded', (v) => v as number],
+  paymentMethod: ['payment_method', json],
+  lastPaymentError: ['last_payment_error', json],
+  nextAction: ['next_action', json],
+  cancellationReason: ['cancellation_reason', (v) => v as string | null],
+  canceledAt: ['canceled_at', (v) => v as number | null],
+  metadata: ['metadata', json],
+};
+
+export const CUSTOMER_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue]> = {
+  email: ['email', (v) => v as string | null],
+  name: ['name', (v) => v as string | null],
+  description: ['description', (v) => v as string | null],
+  metadata: ['metadata', json],
+  deletedAt: ['deleted_at', (v) => v as number | null],
+};
+
+export const API_KEY_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue]> = {
+  revokedAt: ['revoked_at', (v) => v as number | null],
+  expiresAt: ['expires_at', (v) => v as number | null],
+  lastUsedAt: ['last_used_at', (v) => v as number | null],
+  name: ['name', (v) => v as string | null],
+};
+
+/** Builds `SET a = ?, b = ?` from a patch, in the patch's key order. */
+export function setClause(patch: object, columns: Record<string, [string, (v: unknown) => SqlValue]>): { sql: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const column = columns[field];
+    if (!column) throw new Error(`not an updatable field: ${field}`);
+    parts.push(`${column[0]} = ?`);
+    params.push(column[1](value));
+  }
+  return { sql: parts.join(', '), params };
+}
+
+export function idempotencyFromRow(r: Row): IdempotencyRecord {
+  return {
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    key: r.idem_key as string,
+    method: r.method as string,
+    path: r.path as string,
+    requestHash: r.request_hash as string,
+    state: r.state as IdempotencyRecord['state'],
+    responseStatus: (r.response_status as number | null) ?? null,
+    responseBody: (r.response_body as string | null) ?? null,
+    created: r.created as number,
+    lockedAt: r.locked_at as number,
+  };
+}
