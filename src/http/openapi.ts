@@ -66,6 +66,11 @@ function decorate(doc: Document): Document {
     for (const [method, operation] of Object.entries(methods)) {
       const access = ROUTE_ACCESS[routeKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))];
       operation['x-permission'] = access ?? null;
+      for (const parameter of (operation.parameters ?? []) as Record<string, unknown>[]) {
+        const schema = parameter.schema as { anyOf?: { type?: string }[]; type?: string } | undefined;
+        const isObject = schema?.type === 'object' || schema?.anyOf?.some((s) => s.type === 'object');
+        if (parameter.in === 'query' && isObject) Object.assign(parameter, { style: 'deepObject', explode: true });
+      }
       if (!access || access.auth === 'none') continue;
       operation.parameters ??= [];
       const parameters = operation.parameters;

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { RELEASES } from '../../domain/versions/releases.js';
-import { Text } from './common.js';
+import { StringEnum, Text } from './common.js';
 
 export const Account = Type.Object(
   {
@@ -16,7 +16,7 @@ export const Account = Type.Object(
 export const UpdateAccountBody = Type.Object(
   {
     name: Type.Optional(Text(256, { minLength: 1 })),
-    default_version: Type.Optional(Type.Union(RELEASES.map((r) => Type.Literal(r.id)))),
+    default_version: Type.Optional(StringEnum(RELEASES.map((r) => r.id))),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,10 @@ import { METADATA_KEY_MAX_LENGTH, METADATA_MAX_KEYS, METADATA_VALUE_MAX_LENGTH }
 /** A string free of NUL characters and unpaired surrogates (both break PostgreSQL or lose data). */
 export const Text = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ maxLength, 'x-text': true, ...options });
 
+/** A string enum as `{ type: 'string', enum: [...] }` (what OpenAPI tools and SDK generators read best). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Metadata = Type.Object(
@@ -51,8 +55,8 @@ export const CreatedFilter = Type.Union([
 
 export const ListQueryProperties = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_MAX_LIMIT, default: 10, description: 'Page size, 1 to 100.' })),
-  starting_after: Type.Optional(ObjectId('…')),
-  ending_before: Type.Optional(ObjectId('…')),
+  starting_after: Type.Optional(Text(255, { minLength: 1, description: 'Cursor: the id of the last object of the previous page.' })),
+  ending_before: Type.Optional(Text(255, { minLength: 1, description: 'Cursor: the id of the first object of the next (newer) page.' })),
 };
 
 export const ListOf = (id: string, item: TSchema, url: string) =>

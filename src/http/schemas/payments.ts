@@ -1,7 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PAYMENT_STATUSES } from '../../domain/payments/state-machine.js';
 import { MAX_AMOUNT, MIN_AMOUNT } from '../../lib/currencies.js';
-import { CreatedFilter, ListOf, ListQueryProperties, Metadata, MetadataUpdate, Nullable, ObjectId, Text } from './common.js';
+import { CreatedFilter, ListOf, ListQueryProperties, Metadata, MetadataUpdate, Nullable, ObjectId, StringEnum, Text } from './common.js';
+
+const CAPTURE_METHODS = ['automatic', 'manual'] as const;
 
 export const CardSummary = Type.Object(
   {
@@ -26,8 +28,8 @@ export const Payment = Type.Object(
     currency: Type.String(),
     customer: Type.String(),
     description: Nullable(Type.String()),
-    capture_method: Type.Union([Type.Literal('automatic'), Type.Literal('manual')]),
-    status: Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s))),
+    capture_method: StringEnum(CAPTURE_METHODS),
+    status: StringEnum(PAYMENT_STATUSES),
     payment_method: Nullable(Type.Ref('CardSummary')),
     last_payment_error: Nullable(Type.Object({}, { additionalProperties: true })),
     next_action: Nullable(Type.Object({}, { additionalProperties: true })),
@@ -52,7 +54,7 @@ export const CreatePaymentBody = Type.Object(
     currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code in upper case.' }),
     customer: ObjectId('cus'),
     description: Type.Optional(Text(1000)),
-    capture_method: Type.Optional(Type.Union([Type.Literal('automatic'), Type.Literal('manual')], { default: 'automatic' })),
+    capture_method: Type.Optional(StringEnum(CAPTURE_METHODS, { default: 'automatic' })),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false },
@@ -72,7 +74,7 @@ export const ListPaymentsQuery = Type.Object(
   {
     ...ListQueryProperties,
     customer: Type.Optional(ObjectId('cus')),
-    status: Type.Optional(Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)))),
+    status: Type.Optional(StringEnum(PAYMENT_STATUSES)),
     created: Type.Optional(CreatedFilter),
   },
   { additionalProperties: false },
