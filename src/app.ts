@@ -11,6 +11,7 @@ import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
 import { installWriteGuards } from './http/plugins/write-guards.js';
 import { registerAccountRoutes } from './http/routes/account.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
+import { registerEventRoutes } from './http/routes/events.js';
 import { registerMetaRoutes } from './http/routes/meta.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
 import { compileValidator } from './http/validation.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerEventRoutes(app, deps);
 
   await app.ready();
   return app;

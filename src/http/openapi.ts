@@ -6,6 +6,7 @@ import { ROUTE_ACCESS, routeKey } from './route-access.js';
 import { Account, ApiVersion, Health, VersionList } from './schemas/account.js';
 import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
+import { Event, EventList } from './schemas/events.js';
 import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
 
 /** Response components, registered once so routes can `$ref` them by `$id`. */
@@ -21,6 +22,8 @@ const COMPONENTS = [
   CardSummary,
   Payment,
   PaymentList,
+  Event,
+  EventList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -107,7 +110,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Meta' }],
+      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Events' }, { name: 'Meta' }],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),

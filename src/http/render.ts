@@ -14,7 +14,7 @@ export function renderBody(req: FastifyRequest, object: unknown): string {
 export function operationContext(req: FastifyRequest, clock: Clock): OperationContext {
   const auth = req.auth;
   if (!auth) throw new Error('operationContext needs an authenticated request');
-  return { scope: { accountId: auth.account.id, livemode: auth.key.livemode }, nowMs: clock.now() };
+  return { scope: { accountId: auth.account.id, livemode: auth.key.livemode }, nowMs: clock.now(), requestId: req.id };
 }
 
 /** Answers a read: the object in the request's version. */

@@ -36,6 +36,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/payments': read('payments'),
   'GET /v1/payments/:id': read('payments'),
   'POST /v1/payments/:id': write('payments'),
+
+  'GET /v1/events': read('events'),
+  'GET /v1/events/:id': read('events'),
 };
 
 export function routeKey(method: string, url: string): string {

@@ -130,3 +130,20 @@ export interface PaymentFilter {
   customerId?: string | undefined;
   status?: string | undefined;
 }
+
+/** Something that happened to an object, recorded in the transaction that made it happen. */
+export interface EventRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  /** e.g. `payment.succeeded`. */
+  type: string;
+  /** The object as it stood after the change (newest API shape). */
+  object: Record<string, unknown>;
+  requestId: string | null;
+  created: number;
+}
+
+export interface EventFilter {
+  type?: string | undefined;
+}

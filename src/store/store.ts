@@ -2,6 +2,8 @@ import type {
   AccountRecord,
   ApiKeyRecord,
   CustomerRecord,
+  EventFilter,
+  EventRecord,
   IdempotencyRecord,
   Page,
   PageQuery,
@@ -59,6 +61,13 @@ export interface Store {
 
   /** True when an object with this id exists in the account in either mode (for livemode_mismatch). */
   objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments', id: string): Promise<boolean>;
+
+  // events
+  insertEvent(event: EventRecord): Promise<void>;
+  findEventById(scope: Scope, id: string): Promise<EventRecord | undefined>;
+  listEvents(scope: Scope, filter: EventFilter, page: PageQuery): Promise<Page<EventRecord>>;
+  /** Events of every account after `afterId` in id order: how background workers follow the log. */
+  listEventsAfter(afterId: string, limit: number): Promise<EventRecord[]>;
 
   // idempotency
   /** Claims the key for one execution, or returns who holds it. Stale claims (older than `staleBefore`) are taken over. */

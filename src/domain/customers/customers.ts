@@ -3,6 +3,7 @@ import { newId } from '../../lib/ids.js';
 import type { CustomerRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import { type OperationContext, seconds } from '../context.js';
+import { recordEvent } from '../events/events.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
 import { initialMetadata, mergeMetadata } from '../metadata.js';
 import { type CustomerObject, presentCustomer } from './present.js';
@@ -34,7 +35,9 @@ export async function createCustomer(store: Store, ctx: OperationContext, input:
     deletedAt: null,
   };
   await store.insertCustomer(record);
-  return presentCustomer(record);
+  const customer = presentCustomer(record);
+  await recordEvent(store, ctx, 'customer.created', customer);
+  return customer;
 }
 
 /** The customer in the caller's scope; 404 (or 403 livemode_mismatch) otherwise. */
@@ -69,12 +72,15 @@ export async function updateCustomer(store: Store, ctx: OperationContext, id: st
   if (input.description !== undefined) patch.description = input.description;
   if (input.metadata !== undefined) patch.metadata = mergeMetadata(current.metadata, input.metadata);
   await store.updateCustomer(ctx.scope, id, patch);
-  return presentCustomer({ ...current, ...patch });
+  const customer = presentCustomer({ ...current, ...patch });
+  await recordEvent(store, ctx, 'customer.updated', customer);
+  return customer;
 }
 
 export async function deleteCustomer(store: Store, ctx: OperationContext, id: string) {
-  await findCustomerOrThrow(store, ctx, id);
+  const current = await findCustomerOrThrow(store, ctx, id);
   await store.updateCustomer(ctx.scope, id, { deletedAt: seconds(ctx.nowMs) });
+  await recordEvent(store, ctx, 'customer.deleted', presentCustomer(current));
   return { id, object: 'customer' as const, deleted: true as const };
 }
 

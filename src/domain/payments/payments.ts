@@ -5,6 +5,7 @@ import type { PaymentRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import { type OperationContext, seconds } from '../context.js';
 import { findCustomerOrThrow } from '../customers/customers.js';
+import { recordEvent } from '../events/events.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
 import { initialMetadata, mergeMetadata } from '../metadata.js';
 import { type PaymentObject, presentPayment } from './present.js';
@@ -57,7 +58,9 @@ export async function createPayment(store: Store, ctx: OperationContext, input: 
     created: seconds(ctx.nowMs),
   };
   await store.insertPayment(record);
-  return presentPayment(record);
+  const payment = presentPayment(record);
+  await recordEvent(store, ctx, 'payment.created', payment);
+  return payment;
 }
 
 export async function findPaymentOrThrow(

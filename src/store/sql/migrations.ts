@@ -89,4 +89,21 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_by_created ON idempotency_keys (created);
 `,
   },
+  {
+    version: 2,
+    name: 'events',
+    sql: `
+CREATE TABLE events (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  request_id TEXT,
+  created BIGINT NOT NULL
+);
+CREATE INDEX events_by_account ON events (account_id, livemode, id);
+CREATE INDEX events_by_type ON events (account_id, livemode, type, id);
+`,
+  },
 ];

@@ -1,4 +1,4 @@
-import type { AccountRecord, ApiKeyRecord, CustomerRecord, IdempotencyRecord, PaymentRecord } from '../records.js';
+import type { AccountRecord, ApiKeyRecord, CustomerRecord, EventRecord, IdempotencyRecord, PaymentRecord } from '../records.js';
 import type { SqlValue } from './database.js';
 
 /** Maps between records and SQL rows: snake_case columns, 0/1 booleans, JSON text. */
@@ -182,4 +182,22 @@ export function idempotencyFromRow(r: Row): IdempotencyRecord {
     created: r.created as number,
     lockedAt: r.locked_at as number,
   };
+}
+
+export const EVENT_COLUMNS = 'id, account_id, livemode, type, data, request_id, created';
+
+export function eventFromRow(r: Row): EventRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    type: r.type as string,
+    object: JSON.parse(r.data as string) as Record<string, unknown>,
+    requestId: (r.request_id as string | null) ?? null,
+    created: r.created as number,
+  };
+}
+
+export function eventToRow(e: EventRecord): SqlValue[] {
+  return [e.id, e.accountId, bool(e.livemode), e.type, JSON.stringify(e.object), e.requestId, e.created];
 }

@@ -1,0 +1,68 @@
+import { ApiError, resourceMissing } from '../../errors/api-error.js';
+import { newId } from '../../lib/ids.js';
+import type { EventRecord } from '../../store/records.js';
+import type { Store } from '../../store/store.js';
+import { type OperationContext, seconds } from '../context.js';
+import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
+
+/** Event types, as data: the webhook endpoint schema and the docs read this list. */
+export const EVENT_TYPES = ['customer.created', 'customer.updated', 'customer.deleted', 'payment.created'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventObject {
+  id: string;
+  object: 'event';
+  type: string;
+  data: { object: Record<string, unknown> };
+  request: { id: string } | null;
+  created: number;
+  livemode: boolean;
+}
+
+export function presentEvent(e: EventRecord): EventObject {
+  return {
+    id: e.id,
+    object: 'event',
+    type: e.type,
+    data: { object: e.object },
+    request: e.requestId ? { id: e.requestId } : null,
+    created: e.created,
+    livemode: e.livemode,
+  };
+}
+
+/**
+ * Records that something happened. Call it with the transaction that made the change, so the
+ * event exists exactly when the change does; webhook delivery reads events from this table.
+ */
+export async function recordEvent(tx: Store, ctx: OperationContext, type: EventType, object: object): Promise<EventRecord> {
+  const event: EventRecord = {
+    id: newId('evt', ctx.nowMs),
+    accountId: ctx.scope.accountId,
+    livemode: ctx.scope.livemode,
+    type,
+    object: object as Record<string, unknown>,
+    requestId: ctx.requestId ?? null,
+    created: seconds(ctx.nowMs),
+  };
+  await tx.insertEvent(event);
+  return event;
+}
+
+export async function retrieveEvent(store: Store, ctx: OperationContext, id: string): Promise<EventObject> {
+  const event = await store.findEventById(ctx.scope, id);
+  if (!event) throw resourceMissing('event', id, 'id');
+  return presentEvent(event);
+}
+
+export async function listEvents(
+  store: Store,
+  ctx: OperationContext,
+  params: ListParams & { type?: string },
+): Promise<ListObject<EventObject>> {
+  if (params.type !== undefined && !(EVENT_TYPES as readonly string[]).includes(params.type)) {
+    throw new ApiError('parameter_invalid', `Unknown event type: '${params.type.slice(0, 80)}'.`, { param: 'type' });
+  }
+  const query = await pageQuery(params, 'evt', async (id) => (await store.findEventById(ctx.scope, id)) !== undefined);
+  return toList('/v1/events', await store.listEvents(ctx.scope, { type: params.type }, query), presentEvent);
+}
