@@ -28,9 +28,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     keyCacheTtlMs: config.keyCacheTtlMs,
     ...(config.tls ? { https: config.tls } : {}),
   });
-  app.addHook('onClose', async () => {
-    await opened.store.close();
-  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
 
@@ -62,6 +59,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     close: async () => {
       clearInterval(purge);
       await app.close();
+      // Closed here, not in an onClose hook: buildApp has already made the app ready, and Fastify
+      // refuses hooks added after that.
+      await opened.store.close();
     },
   };
 }

@@ -44,6 +44,10 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'Server fault.',
 };
 
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
 /** Adds what the routes' schemas cannot say: shared headers, error responses, permissions, error codes. */
 function decorate(doc: Document): Document {
   doc.components.parameters = {
@@ -62,9 +66,6 @@ function decorate(doc: Document): Document {
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     },
   };
-  doc.components.responses = {
-    Error: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-  };
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const access = ROUTE_ACCESS[routeKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))];
@@ -74,7 +75,11 @@ function decorate(doc: Document): Document {
         const isObject = schema?.type === 'object' || schema?.anyOf?.some((s) => s.type === 'object');
         if (parameter.in === 'query' && isObject) Object.assign(parameter, { style: 'deepObject', explode: true });
       }
-      if (!access || access.auth === 'none') continue;
+      if (!access || access.auth === 'none') {
+        operation.responses ??= {};
+        operation.responses['400'] = errorResponse('Invalid Service-Version, or an API key in the query string (401).');
+        continue;
+      }
       operation.parameters ??= [];
       const parameters = operation.parameters;
       parameters.push({ $ref: '#/components/parameters/ServiceVersion' });
@@ -84,7 +89,7 @@ function decorate(doc: Document): Document {
       for (const [status, description] of Object.entries(ERROR_STATUSES)) {
         if (status === '409' && method !== 'post') continue;
         if ((status === '413' || status === '415') && method !== 'post') continue;
-        responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+        responses[status] = errorResponse(description);
       }
     }
   }
@@ -101,6 +106,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Payments Service API',
         version: LATEST_RELEASE,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Payments, customers and keys over HTTPS JSON. Authenticate with `Authorization: Bearer <API_KEY>`; send `Idempotency-Key` on every POST; pin a version with `Service-Version`.',
       },
@@ -110,7 +116,14 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Events' }, { name: 'Meta' }],
+      servers: [{ url: 'http://127.0.0.1:4242', description: 'A local service started with `npm start`' }],
+      tags: [
+        { name: 'Payments', description: 'Payments for customers, in the currency’s minor unit.' },
+        { name: 'Customers', description: 'The people and businesses that pay.' },
+        { name: 'Account', description: 'The account the key belongs to, and its default API version.' },
+        { name: 'Events', description: 'What happened, recorded with every change.' },
+        { name: 'Meta', description: 'Health, API versions and this document; no key needed.' },
+      ],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),
