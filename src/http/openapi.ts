@@ -8,6 +8,8 @@ import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
 import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
+import { Refund, RefundList } from './schemas/refunds.js';
+import { Card, Token } from './schemas/tokens.js';
 
 /** Response components, registered once so routes can `$ref` them by `$id`. */
 const COMPONENTS = [
@@ -24,6 +26,10 @@ const COMPONENTS = [
   PaymentList,
   Event,
   EventList,
+  Card,
+  Token,
+  Refund,
+  RefundList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -37,11 +43,13 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'No valid API key.',
   '403': 'The key may not do this (scope, environment or HTTPS).',
   '404': 'No such object or route.',
+  '402': 'The card was declined or its data is wrong (card_error, with decline_code).',
   '409': 'A request with the same Idempotency-Key is in progress.',
   '413': 'Body larger than 64 KiB.',
   '415': 'Write without Content-Type: application/json.',
   '429': 'Rate limit exceeded.',
   '500': 'Server fault.',
+  '503': 'Shutting down, or (live mode) no payment processor configured.',
 };
 
 /** Adds what the routes' schemas cannot say: shared headers, error responses, permissions, error codes. */
@@ -82,7 +90,7 @@ function decorate(doc: Document): Document {
       operation.responses ??= {};
       const responses = operation.responses;
       for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-        if (status === '409' && method !== 'post') continue;
+        if ((status === '409' || status === '402') && method !== 'post') continue;
         if ((status === '413' || status === '415') && method !== 'post') continue;
         responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       }
@@ -110,7 +118,15 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Events' }, { name: 'Meta' }],
+      tags: [
+        { name: 'Payments' },
+        { name: 'Refunds' },
+        { name: 'Tokens' },
+        { name: 'Customers' },
+        { name: 'Account' },
+        { name: 'Events' },
+        { name: 'Meta' },
+      ],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),
