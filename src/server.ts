@@ -38,9 +38,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     liveProcessor: config.processor,
     publicBaseUrl: config.publicUrl,
   });
-  app.addHook('onClose', async () => {
-    await opened.store.close();
-  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
 
@@ -75,6 +72,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       clearInterval(purge);
       await background.stop();
       await app.close();
+      // Closed here, not in an onClose hook: buildApp has already made the app ready, and Fastify
+      // refuses hooks added after that.
+      await opened.store.close();
     },
   };
 }

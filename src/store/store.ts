@@ -107,7 +107,7 @@ export interface Store {
     patch: Pick<ProcessorOperationRecord, 'state' | 'reference' | 'outcome' | 'updated'>,
   ): Promise<boolean>;
   findPendingOperationForPayment(paymentId: string): Promise<ProcessorOperationRecord | undefined>;
-  /** Pending operations of every account created before `createdBeforeMs`, oldest first. */
+  /** Pending operations of every account created at or before `createdBeforeMs`, oldest first. */
   listPendingOperations(createdBeforeMs: number, limit: number): Promise<ProcessorOperationRecord[]>;
 
   // refunds

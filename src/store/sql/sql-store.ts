@@ -461,7 +461,7 @@ export class SqlStore implements Store {
 
   async listPendingOperations(createdBeforeMs: number, limit: number): Promise<ProcessorOperationRecord[]> {
     const rows = await this.ex.all<Row>(
-      `SELECT ${PROCESSOR_OPERATION_COLUMNS} FROM processor_operations WHERE state = 'pending' AND created < ? ORDER BY created LIMIT ?`,
+      `SELECT ${PROCESSOR_OPERATION_COLUMNS} FROM processor_operations WHERE state = 'pending' AND created <= ? ORDER BY created LIMIT ?`,
       [createdBeforeMs, limit],
     );
     return rows.map(processorOperationFromRow);
