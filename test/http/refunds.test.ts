@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { buildApp } from '../../src/app.js';
 import { BACKENDS } from '../helpers/backends.js';
 import { assertAmountsConsistent, newCustomer, paymentWith } from '../helpers/payments.js';
+import { openSecondInstance } from '../helpers/second-instance.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 for (const backend of BACKENDS) {
@@ -121,6 +123,35 @@ for (const backend of BACKENDS) {
         .json()
         .data.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
       assert.equal(total, 900);
+    });
+
+    test('concurrent refunds through two service instances on one database', async () => {
+      const second = openSecondInstance(t.db);
+      const other = await buildApp({ store: second.store, clock: t.clock, logLevel: 'silent', keyCacheTtlMs: 0 });
+      try {
+        const p = (await paymentWith(t, { amount: 1000 })).json();
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            (i % 2 ? other : t.app).inject({
+              method: 'POST',
+              url: '/v1/refunds',
+              headers: {
+                authorization: `Bearer ${t.account.keys.secret_test}`,
+                'content-type': 'application/json',
+                'idempotency-key': `two-instances-${backend.name}-${i}`,
+              },
+              payload: { payment: p.id, amount: 250 },
+            }),
+          ),
+        );
+        assert.equal(results.filter((r) => r.statusCode === 200).length, 4, results.map((r) => r.body).join('\n'));
+        const payment = await getPayment(p.id);
+        assert.equal(payment.amount_refunded, 1000);
+        assertAmountsConsistent(payment);
+      } finally {
+        await other.close();
+        await second.close();
+      }
     });
 
     test('concurrent full refunds: exactly one succeeds', async () => {
