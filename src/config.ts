@@ -18,6 +18,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** CARD_ENCRYPTION_KEY: base64 32 bytes, or `v2:<base64>,v1:<base64>` (first is current). Unset: a key file in dataDir. */
   cardEncryptionKey: string | undefined;
+  /** CARD_FINGERPRINT_KEY: base64 HMAC key for card fingerprints. Unset: derived from the oldest card key. */
+  cardFingerprintKey: string | undefined;
   /** PROCESSOR: the live-mode connector. Unset: live payments answer processor_not_configured. */
   processor: string | undefined;
   /** PUBLIC_URL: the origin customers' browsers reach the service on (authentication links). */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSynchronous: sync,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cardEncryptionKey: checkedCardKey(env.CARD_ENCRYPTION_KEY || undefined),
+    cardFingerprintKey: env.CARD_FINGERPRINT_KEY || undefined,
     processor: checkedProcessor(env.PROCESSOR || undefined),
     publicUrl: checkedPublicUrl(env.PUBLIC_URL || undefined),
     reconcileGraceMs: integer(env, 'RECONCILE_GRACE_MS', 60_000, 0, 86_400_000),

@@ -25,7 +25,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   });
   await opened.migrate(clock.now());
   const sandbox = await createSandboxIfEmpty(opened.store, clock);
-  const cardKeyring = loadKeyring(config.cardEncryptionKey, undefined, config.dataDir, (message) => process.stdout.write(`${message}\n`));
+  const cardKeyring = loadKeyring(config.cardEncryptionKey, config.cardFingerprintKey, config.dataDir, (message) =>
+    process.stdout.write(`${message}\n`),
+  );
 
   const app = await buildApp({
     store: opened.store,
