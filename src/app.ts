@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import qs from 'qs';
 import { KeyCache } from './domain/api-keys/key-cache.js';
+import { createProcessors } from './domain/processor/processors.js';
+import { type CardKeyring, ephemeralKeyring } from './domain/tokens/keyring.js';
 import type { AppDeps } from './http/deps.js';
 import { loggerOptions } from './http/logging.js';
 import { installOpenApi } from './http/openapi.js';
@@ -10,10 +12,13 @@ import { installIdempotency } from './http/plugins/idempotency.js';
 import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
 import { installWriteGuards } from './http/plugins/write-guards.js';
 import { registerAccountRoutes } from './http/routes/account.js';
+import { registerAuthenticationPage } from './http/routes/authentication-page.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerMetaRoutes } from './http/routes/meta.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
+import { registerRefundRoutes } from './http/routes/refunds.js';
+import { registerTokenRoutes } from './http/routes/tokens.js';
 import { compileValidator } from './http/validation.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
@@ -31,6 +36,12 @@ export interface AppOptions {
   trustProxy?: boolean | string[];
   keyCacheTtlMs?: number;
   https?: { cert: Buffer; key: Buffer };
+  /** The card vault's keys; default: a throwaway key (tests). */
+  cardKeyring?: CardKeyring;
+  /** PROCESSOR: the live-mode connector; unset, live payments answer processor_not_configured. */
+  liveProcessor?: string | undefined;
+  /** Origin customers' browsers reach the service on (next_action URLs); default: each request's origin. */
+  publicBaseUrl?: string | undefined;
 }
 
 /** Builds the service without listening: `inject` in tests, `listen` in src/server.ts. */
@@ -54,7 +65,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
-  const deps: AppDeps = { store: options.store, clock, keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000) };
+  const deps: AppDeps = {
+    store: options.store,
+    clock,
+    keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000),
+    payments: {
+      processors: createProcessors(options.store, clock, options.liveProcessor),
+      keyring: options.cardKeyring ?? ephemeralKeyring(),
+      publicBaseUrl: options.publicBaseUrl ?? '',
+    },
+  };
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
 
   installRequestLifecycle(app);
@@ -69,6 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerTokenRoutes(app, deps);
+  registerRefundRoutes(app, deps);
+  registerAuthenticationPage(app, deps);
 
   await app.ready();
   return app;

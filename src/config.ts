@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LIVE_CONNECTORS } from './domain/processor/processors.js';
+import { KeyringError, parseKeyring } from './domain/tokens/keyring.js';
 
 /** Everything the service reads from its environment, validated once at start. */
 export interface Config {
@@ -14,6 +16,18 @@ export interface Config {
   keyCacheTtlMs: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   shutdownTimeoutMs: number;
+  /** CARD_ENCRYPTION_KEY: base64 32 bytes, or `v2:<base64>,v1:<base64>` (first is current). Unset: a key file in dataDir. */
+  cardEncryptionKey: string | undefined;
+  /** CARD_FINGERPRINT_KEY: base64 HMAC key for card fingerprints. Unset: derived from the oldest card key. */
+  cardFingerprintKey: string | undefined;
+  /** PROCESSOR: the live-mode connector. Unset: live payments answer processor_not_configured. */
+  processor: string | undefined;
+  /** PUBLIC_URL: the origin customers' browsers reach the service on (authentication links). */
+  publicUrl: string | undefined;
+  /** How long a processor call may stay unanswered before reconciliation resolves it. */
+  reconcileGraceMs: number;
+  /** How often the authorisation-expiry sweeper and reconciliation run. */
+  sweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -29,6 +43,30 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function checkedCardKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    parseKeyring(value);
+  } catch (err) {
+    throw new ConfigError(err instanceof KeyringError ? err.message : 'CARD_ENCRYPTION_KEY is invalid.');
+  }
+  return value;
+}
+
+function checkedProcessor(value: string | undefined): string | undefined {
+  if (value !== undefined && !(LIVE_CONNECTORS as readonly string[]).includes(value)) {
+    throw new ConfigError(`PROCESSOR must be one of ${LIVE_CONNECTORS.join(', ')} (or unset), got '${value}'.`);
+  }
+  return value;
+}
+
+function checkedPublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, '')))
+    throw new ConfigError('PUBLIC_URL must be an origin like https://pay.example.com.');
+  return value.replace(/\/$/, '');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const certFile = env.TLS_CERT_FILE || undefined;
@@ -54,5 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 2000, 0, 600_000),
     sqliteSynchronous: sync,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    cardEncryptionKey: checkedCardKey(env.CARD_ENCRYPTION_KEY || undefined),
+    cardFingerprintKey: env.CARD_FINGERPRINT_KEY || undefined,
+    processor: checkedProcessor(env.PROCESSOR || undefined),
+    publicUrl: checkedPublicUrl(env.PUBLIC_URL || undefined),
+    reconcileGraceMs: integer(env, 'RECONCILE_GRACE_MS', 60_000, 0, 86_400_000),
+    sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
   };
 }

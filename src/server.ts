@@ -2,8 +2,14 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createSandboxIfEmpty } from './domain/accounts/bootstrap.js';
 import { IDEMPOTENCY_RETENTION_MS } from './domain/idempotency/rules.js';
+import { expireAuthorizations } from './domain/payments/expire.js';
+import { reconcileOperations } from './domain/payments/reconcile.js';
+import { createProcessors } from './domain/processor/processors.js';
+import { type CardKeyring, loadKeyring } from './domain/tokens/keyring.js';
+import { rewrapCards } from './domain/tokens/tokens.js';
 import { type Clock, MINUTE, systemClock } from './lib/clock.js';
 import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
 
 export interface RunningServer {
   url: string;
@@ -19,6 +25,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   });
   await opened.migrate(clock.now());
   const sandbox = await createSandboxIfEmpty(opened.store, clock);
+  const cardKeyring = loadKeyring(config.cardEncryptionKey, config.cardFingerprintKey, config.dataDir, (message) =>
+    process.stdout.write(`${message}\n`),
+  );
 
   const app = await buildApp({
     store: opened.store,
@@ -27,6 +36,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     trustProxy: config.trustProxy,
     keyCacheTtlMs: config.keyCacheTtlMs,
     ...(config.tls ? { https: config.tls } : {}),
+    cardKeyring,
+    liveProcessor: config.processor,
+    publicBaseUrl: config.publicUrl,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
@@ -47,6 +59,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     );
   }
 
+  const background = startBackgroundWork(opened.store, clock, config, cardKeyring, config.publicUrl ?? address, app.log);
+
   const purge = setInterval(() => {
     opened.store.purgeIdempotencyKeys(clock.now() - IDEMPOTENCY_RETENTION_MS).catch((err) => {
       app.log.error({ err }, 'idempotency purge failed');
@@ -58,6 +72,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     url: address,
     close: async () => {
       clearInterval(purge);
+      await background.stop();
       await app.close();
       // Closed here, not in an onClose hook: buildApp has already made the app ready, and Fastify
       // refuses hooks added after that.
@@ -99,4 +114,49 @@ export async function runServerProcess(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Work outside requests: at start, reconcile processor calls a dead process left pending and
+ * re-seal cards under the current key; then on an interval expire 7-day-old authorisations,
+ * reconcile again and erase the CVCs of expired tokens. Every step is safe with several instances.
+ */
+function startBackgroundWork(
+  store: Store,
+  clock: Clock,
+  config: Config,
+  keyring: CardKeyring,
+  publicBaseUrl: string,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+): { stop(): Promise<void> } {
+  const processors = createProcessors(store, clock, config.processor);
+  let running: Promise<void> = Promise.resolve();
+  const run = (what: string, work: () => Promise<number>) =>
+    work().then(
+      (n) => {
+        if (n > 0) log.info({ count: n }, what);
+      },
+      (err) => log.error({ err }, `${what} failed`),
+    );
+  const sweep = async () => {
+    await run('processor operations reconciled', () =>
+      reconcileOperations(store, clock, processors, publicBaseUrl, config.reconcileGraceMs),
+    );
+    await run('authorisations expired', () => expireAuthorizations(store, clock, processors));
+    await run('expired token CVCs erased', () => store.eraseExpiredTokenCvcs(Math.floor(clock.now() / 1000)));
+  };
+  running = (async () => {
+    await run('cards re-sealed under the current key', () => rewrapCards(store, keyring));
+    await sweep();
+  })();
+  const timer = setInterval(() => {
+    running = running.then(sweep);
+  }, config.sweepIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

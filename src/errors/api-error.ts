@@ -53,3 +53,12 @@ export interface ErrorBody {
 export function resourceMissing(kind: string, id: string, param: string, inBody = false): ApiError {
   return new ApiError('resource_missing', `No such ${kind}: '${id}'.`, { param, status: inBody ? 400 : 404 });
 }
+
+/**
+ * A failure that is also a recorded fact: a declined card moves the payment to
+ * `requires_payment_method` with `last_payment_error`. An operation returns this (instead of
+ * throwing) so its transaction commits, and the HTTP layer then answers with the error.
+ */
+export class CommittedFailure {
+  constructor(readonly error: ApiError) {}
+}

@@ -49,6 +49,24 @@ export const ERROR_CODES = {
     'No such object (404 for an id in the path or an unknown route, 400 for an id in the body).',
   ),
   payment_unexpected_state: code('invalid_request_error', 400, 'The payment is not in a state that allows this operation.'),
+  token_already_used: code(
+    'invalid_request_error',
+    400,
+    'The card token was already used; tokens are single-use. Tokenise the card again.',
+  ),
+  token_expired: code('invalid_request_error', 400, 'The card token expired (tokens last 15 minutes unused). Tokenise the card again.'),
+  amount_too_large: code(
+    'invalid_request_error',
+    400,
+    'The amount is more than the operation allows: `amount_to_capture` above what is capturable, or a refund above what is left to refund.',
+  ),
+  test_mode_only: code('invalid_request_error', 400, 'This endpoint exists only in test mode (use a test key).'),
+  charge_already_refunded: code('invalid_request_error', 400, 'Everything captured on this payment has already been refunded.'),
+  payment_intent_authentication_failure: code(
+    'invalid_request_error',
+    400,
+    'The customer failed the authentication (3-D Secure) that the card issuer asked for.',
+  ),
   method_not_allowed: code('invalid_request_error', 405, 'The path exists but does not take this HTTP method.'),
   body_too_large: code('invalid_request_error', 413, 'The body is larger than 64 KiB.'),
   content_type_unsupported: code('invalid_request_error', 415, 'A write request did not send `Content-Type: application/json`.'),
@@ -77,6 +95,13 @@ export const ERROR_CODES = {
 
   // ---- card_error --------------------------------------------------------------------------
   card_declined: code('card_error', 402, 'The card was declined; `decline_code` says why.'),
+  incorrect_number: code('card_error', 402, 'The card number fails the Luhn check or has the wrong length for its brand (`card.number`).'),
+  invalid_expiry_month: code('card_error', 402, 'The expiry month is not 1–12 (`card.exp_month`).'),
+  invalid_expiry_year: code('card_error', 402, 'The expiry year is not a plausible year (`card.exp_year`).'),
+  expired_card: code('card_error', 402, 'The card has expired (`card.exp_year` when tokenising; from the processor on confirmation).'),
+  invalid_cvc: code('card_error', 402, 'The CVC is not 3 digits (4 for American Express) (`card.cvc`).'),
+  incorrect_cvc: code('card_error', 402, 'The card issuer says the CVC is wrong.'),
+  processing_error: code('card_error', 402, 'The processor could not complete the operation; the card may be tried again.'),
 
   // ---- permission_error: the caller is known but may not do this -----------------------------
   insufficient_scope: code('permission_error', 403, 'The key is valid but its kind or permissions do not allow this operation.'),
@@ -93,6 +118,11 @@ export const ERROR_CODES = {
     'An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.',
   ),
   service_unavailable: code('api_error', 503, 'The service is shutting down or overloaded; retry.'),
+  processor_not_configured: code(
+    'api_error',
+    503,
+    'No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.',
+  ),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

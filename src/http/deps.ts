@@ -1,4 +1,5 @@
 import type { KeyCache } from '../domain/api-keys/key-cache.js';
+import type { PaymentServices } from '../domain/payments/services.js';
 import type { Clock } from '../lib/clock.js';
 import type { Store } from '../store/store.js';
 
@@ -7,4 +8,6 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   keyCache: KeyCache;
+  /** Processors and the card vault's keys; `publicBaseUrl` empty means "the request's origin". */
+  payments: PaymentServices;
 }

@@ -8,6 +8,8 @@ import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
 import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
+import { Refund, RefundList } from './schemas/refunds.js';
+import { Card, Token } from './schemas/tokens.js';
 
 /** Response components, registered once so routes can `$ref` them by `$id`. */
 const COMPONENTS = [
@@ -24,6 +26,10 @@ const COMPONENTS = [
   PaymentList,
   Event,
   EventList,
+  Card,
+  Token,
+  Refund,
+  RefundList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -37,11 +43,13 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'No valid API key.',
   '403': 'The key may not do this (scope, environment or HTTPS).',
   '404': 'No such object or route.',
+  '402': 'The card was declined or its data is wrong (card_error, with decline_code).',
   '409': 'A request with the same Idempotency-Key is in progress.',
   '413': 'Body larger than 64 KiB.',
   '415': 'Write without Content-Type: application/json.',
   '429': 'Rate limit exceeded.',
   '500': 'Server fault.',
+  '503': 'Shutting down, or (live mode) no payment processor configured.',
 };
 
 function errorResponse(description: string) {
@@ -87,7 +95,7 @@ function decorate(doc: Document): Document {
       operation.responses ??= {};
       const responses = operation.responses;
       for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-        if (status === '409' && method !== 'post') continue;
+        if ((status === '409' || status === '402') && method !== 'post') continue;
         if ((status === '413' || status === '415') && method !== 'post') continue;
         responses[status] = errorResponse(description);
       }
@@ -119,6 +127,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: 'http://127.0.0.1:4242', description: 'A local service started with `npm start`' }],
       tags: [
         { name: 'Payments', description: 'Payments for customers, in the currency’s minor unit.' },
+        { name: 'Refunds', description: 'Money returned to the customer, never more than was captured.' },
+        { name: 'Tokens', description: 'Card details exchanged for a single-use token (publishable keys allowed).' },
         { name: 'Customers', description: 'The people and businesses that pay.' },
         { name: 'Account', description: 'The account the key belongs to, and its default API version.' },
         { name: 'Events', description: 'What happened, recorded with every change.' },

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationContext } from '../domain/context.js';
+import type { PaymentServices } from '../domain/payments/services.js';
 import { downgradeResponse, isLatest } from '../domain/versions/resolve.js';
+import { CommittedFailure } from '../errors/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Store } from '../store/store.js';
 
@@ -22,24 +24,64 @@ export function sendObject(reply: FastifyReply, object: unknown, status = 200): 
   return reply.code(status).type(JSON_TYPE).send(renderBody(reply.request, object));
 }
 
+/** What a write answers: its object in the request's version, or the error of a CommittedFailure. */
+function renderOutcome(req: FastifyRequest, outcome: unknown): { status: number; body: string; headers?: Record<string, string> } {
+  if (outcome instanceof CommittedFailure) {
+    const { error } = outcome;
+    return { status: error.status, body: JSON.stringify(error.toBody(req.id)), ...(error.headers ? { headers: error.headers } : {}) };
+  }
+  return { status: 200, body: renderBody(req, outcome) };
+}
+
+/** Stores the answer with the idempotency key inside the transaction `tx` that made the change. */
+export type Seal = (tx: Store, outcome: unknown) => Promise<void>;
+
 /**
  * Answers a write: runs it in one transaction with the storing of its idempotent response, so
  * the object and its key's stored result commit together or not at all.
  */
-export async function runWrite(
+export function runWrite(
   req: FastifyRequest,
   reply: FastifyReply,
   store: Store,
   clock: Clock,
   write: (tx: Store, ctx: OperationContext) => Promise<unknown>,
 ): Promise<FastifyReply> {
+  return runStagedWrite(req, reply, clock, (ctx, seal) =>
+    store.transaction(async (tx) => {
+      const outcome = await write(tx, ctx);
+      await seal(tx, outcome);
+      return outcome;
+    }),
+  );
+}
+
+/**
+ * Answers a write made of several transactions (one before a processor call, one after): the
+ * operation calls `seal` inside its last transaction, so the response is stored with the final
+ * change. An error thrown before that leaves the key to the error path (stored if 4xx).
+ */
+export async function runStagedWrite(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  clock: Clock,
+  write: (ctx: OperationContext, seal: Seal) => Promise<unknown>,
+): Promise<FastifyReply> {
   const ctx = operationContext(req, clock);
   const claim = req.idempotency;
-  const body = await store.transaction(async (tx) => {
-    const json = renderBody(req, await write(tx, ctx));
-    if (claim) await tx.completeIdempotencyKey(claim.scope, claim.key, 200, json);
-    return json;
-  });
-  if (claim) claim.completed = true;
-  return reply.code(200).type(JSON_TYPE).send(body);
+  let answer: ReturnType<typeof renderOutcome> | undefined;
+  const seal: Seal = async (tx, outcome) => {
+    answer = renderOutcome(req, outcome);
+    if (claim) await tx.completeIdempotencyKey(claim.scope, claim.key, answer.status, answer.body);
+  };
+  const outcome = await write(ctx, seal);
+  if (claim && answer) claim.completed = true;
+  answer ??= renderOutcome(req, outcome);
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.code(answer.status).type(JSON_TYPE).send(answer.body);
+}
+
+/** The payment services with `publicBaseUrl` filled in from the request when not configured. */
+export function servicesFor(req: FastifyRequest, services: PaymentServices): PaymentServices {
+  return services.publicBaseUrl ? services : { ...services, publicBaseUrl: `${req.protocol}://${req.host}` };
 }

@@ -36,6 +36,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/payments': read('payments'),
   'GET /v1/payments/:id': read('payments'),
   'POST /v1/payments/:id': write('payments'),
+  'POST /v1/payments/:id/confirm': write('payments'),
+  'POST /v1/payments/:id/capture': write('payments'),
+  'POST /v1/payments/:id/cancel': write('payments'),
+  'POST /v1/payments/:id/test_authentication': write('payments'),
+
+  'POST /v1/tokens': { auth: 'key', resource: 'tokens', level: 'write', publishable: true },
+
+  'POST /v1/refunds': write('refunds'),
+  'GET /v1/refunds': read('refunds'),
+  'GET /v1/refunds/:id': read('refunds'),
+
+  // The hosted authentication page: the payment's client secret authorises it, not a key.
+  'GET /authenticate/:id': { auth: 'none' },
+  'POST /authenticate/:id': { auth: 'none' },
 
   'GET /v1/events': read('events'),
   'GET /v1/events/:id': read('events'),

@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   auditEvent: 'aud',
   webhookEndpoint: 'we',
   request: 'req',
+  processorOperation: 'pop',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

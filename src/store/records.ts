@@ -93,6 +93,96 @@ export interface PaymentRecord {
   canceledAt: number | null;
   metadata: Metadata;
   created: number;
+  /** The vaulted card (`card_...`) the payment is charged to. */
+  cardId?: string | null;
+  /** `pay_..._secret_...`: lets a browser confirm or authenticate this one payment. */
+  clientSecret?: string | null;
+  /** Unix seconds after which an uncaptured authorisation expires. */
+  captureBefore?: number | null;
+  /** The processor's reference for the authorisation. */
+  processorReference?: string | null;
+}
+
+/** A vaulted card. The number is only ever stored sealed (AES-256-GCM, src/domain/tokens/keyring.ts). */
+export interface CardRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  funding: string;
+  fingerprint: string;
+  numberSealed: string;
+  created: number;
+}
+
+/** A single-use reference to a card; the CVC is kept sealed until the token is used, then erased. */
+export interface TokenRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  cardId: string;
+  cvcSealed: string | null;
+  created: number;
+  /** Unix seconds. */
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export const PROCESSOR_OPERATION_KINDS = ['authorize', 'authenticate', 'capture', 'cancel', 'refund'] as const;
+export type ProcessorOperationKind = (typeof PROCESSOR_OPERATION_KINDS)[number];
+export type ProcessorOperationState = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * An intent to call the processor, committed before the call and settled after it, so a crash
+ * between the two leaves a pending row that reconciliation resolves.
+ */
+export interface ProcessorOperationRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  paymentId: string;
+  refundId: string | null;
+  kind: ProcessorOperationKind;
+  amount: number;
+  processor: string;
+  state: ProcessorOperationState;
+  reference: string | null;
+  /** What the processor answered (no card data). */
+  outcome: Record<string, unknown> | null;
+  /** Milliseconds. */
+  created: number;
+  updated: number;
+}
+
+export interface RefundRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  failureReason: string | null;
+  metadata: Metadata;
+  created: number;
+}
+
+export interface RefundFilter {
+  paymentId?: string | undefined;
+}
+
+/** The simulated processor's own ledger: what it was asked and what it answered. */
+export interface SimulatedOperationRecord {
+  operationId: string;
+  reference: string;
+  kind: string;
+  amount: number;
+  outcome: Record<string, unknown>;
+  created: number;
 }
 
 export interface IdempotencyRecord {

@@ -1,6 +1,7 @@
 import type {
   AccountRecord,
   ApiKeyRecord,
+  CardRecord,
   CustomerRecord,
   EventFilter,
   EventRecord,
@@ -9,7 +10,12 @@ import type {
   PageQuery,
   PaymentFilter,
   PaymentRecord,
+  ProcessorOperationRecord,
+  RefundFilter,
+  RefundRecord,
   Scope,
+  SimulatedOperationRecord,
+  TokenRecord,
 } from './records.js';
 
 export type * from './records.js';
@@ -59,8 +65,61 @@ export interface Store {
   listPayments(scope: Scope, filter: PaymentFilter, page: PageQuery): Promise<Page<PaymentRecord>>;
   bulkInsertPayments(payments: PaymentRecord[]): Promise<void>;
 
+  /**
+   * Applies `patch` only if the payment still has `status`: the guard that lets several
+   * instances (or the sweeper and a request) race without both moving the same payment.
+   */
+  updatePaymentIfStatus(
+    scope: Scope,
+    id: string,
+    status: string,
+    patch: Partial<Omit<PaymentRecord, 'id' | 'accountId' | 'livemode' | 'created'>>,
+  ): Promise<boolean>;
+  /** The payment a client secret belongs to, in any account (the secret is the credential). */
+  findPaymentByClientSecret(clientSecret: string): Promise<PaymentRecord | undefined>;
+  /** Uncaptured authorisations of every account whose `captureBefore` is before `nowSeconds`. */
+  listExpiredAuthorizations(nowSeconds: number, limit: number): Promise<PaymentRecord[]>;
+
   /** True when an object with this id exists in the account in either mode (for livemode_mismatch). */
-  objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments', id: string): Promise<boolean>;
+  objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments' | 'tokens' | 'refunds', id: string): Promise<boolean>;
+
+  // card vault and tokens
+  insertCard(card: CardRecord): Promise<void>;
+  findCardById(scope: Scope, id: string): Promise<CardRecord | undefined>;
+  /** Cards sealed under another key version than `version` (for re-encryption after rotation). */
+  listCardsNotSealedWith(version: number, limit: number): Promise<CardRecord[]>;
+  updateCardSealedNumber(id: string, numberSealed: string): Promise<void>;
+  insertToken(token: TokenRecord): Promise<void>;
+  findTokenById(scope: Scope, id: string, options?: { forUpdate?: boolean }): Promise<TokenRecord | undefined>;
+  /** Marks the token used; false when it was already used. */
+  consumeToken(scope: Scope, id: string, usedAt: number): Promise<boolean>;
+  /** The token that vaulted this card (each tokenisation vaults its own card row). */
+  findTokenByCardId(cardId: string): Promise<TokenRecord | undefined>;
+  eraseTokenCvc(id: string): Promise<void>;
+  /** Erases the CVCs of tokens that expired unused; answers how many. */
+  eraseExpiredTokenCvcs(nowSeconds: number): Promise<number>;
+
+  // processor operations (intent log)
+  insertProcessorOperation(operation: ProcessorOperationRecord): Promise<void>;
+  /** Settles a pending operation; false when it was no longer pending (someone else settled it). */
+  settleProcessorOperation(
+    id: string,
+    patch: Pick<ProcessorOperationRecord, 'state' | 'reference' | 'outcome' | 'updated'>,
+  ): Promise<boolean>;
+  findPendingOperationForPayment(paymentId: string): Promise<ProcessorOperationRecord | undefined>;
+  /** Pending operations of every account created at or before `createdBeforeMs`, oldest first. */
+  listPendingOperations(createdBeforeMs: number, limit: number): Promise<ProcessorOperationRecord[]>;
+
+  // refunds
+  insertRefund(refund: RefundRecord): Promise<void>;
+  findRefundById(scope: Scope, id: string): Promise<RefundRecord | undefined>;
+  updateRefund(scope: Scope, id: string, patch: Partial<Pick<RefundRecord, 'status' | 'failureReason'>>): Promise<void>;
+  listRefunds(scope: Scope, filter: RefundFilter, page: PageQuery): Promise<Page<RefundRecord>>;
+
+  // the simulated processor's ledger
+  insertSimulatedOperation(operation: SimulatedOperationRecord): Promise<void>;
+  findSimulatedOperation(operationId: string): Promise<SimulatedOperationRecord | undefined>;
+  findSimulatedOperationsByReference(reference: string): Promise<SimulatedOperationRecord[]>;
 
   // events
   insertEvent(event: EventRecord): Promise<void>;

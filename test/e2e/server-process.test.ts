@@ -61,13 +61,20 @@ describe('the service as a real process', () => {
     const server = await startServerProcess();
     const key = server.keys?.secret as string;
     let signalledAt = Number.POSITIVE_INFINITY;
-    const outcomes = Array.from({ length: 60 }, (_, i) =>
+    let firstAnswer!: () => void;
+    const answeredOnce = new Promise<void>((resolve) => {
+      firstAnswer = resolve;
+    });
+    const outcomes = Array.from({ length: 150 }, (_, i) =>
       api(server, 'POST', '/v1/customers', { name: `c${i}` }).then(
-        (r) => ({ outcome: String(r.status), at: performance.now() }),
+        (r) => {
+          firstAnswer();
+          return { outcome: String(r.status), at: performance.now() };
+        },
         (err: Error & { cause?: { code?: string } }) => ({ outcome: err.cause?.code ?? err.message, at: performance.now() }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 15));
+    await answeredOnce; // the others are in flight now
     signalledAt = performance.now();
     const code = await server.stop('SIGTERM');
     const results = await Promise.all(outcomes);
@@ -85,8 +92,16 @@ describe('the service as a real process', () => {
     const again = await startServerProcess({}, server.dataDir);
     try {
       assert.equal(again.keys, undefined, 'no new sandbox on a second start');
-      const list = await api(again, 'GET', '/v1/customers?limit=100', undefined, key);
-      assert.equal((list.body.data as unknown[]).length, answered.length, 'every answered write is stored, nothing else');
+      let stored = 0;
+      let cursor = '';
+      for (;;) {
+        const page = await api(again, 'GET', `/v1/customers?limit=100${cursor}`, undefined, key);
+        const data = page.body.data as { id: string }[];
+        stored += data.length;
+        if (!page.body.has_more) break;
+        cursor = `&starting_after=${data.at(-1)?.id}`;
+      }
+      assert.equal(stored, answered.length, 'every answered write is stored, nothing else');
     } finally {
       await again.stop();
     }

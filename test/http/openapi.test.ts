@@ -41,9 +41,11 @@ describe('OpenAPI document', () => {
         const key = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         documented.add(key);
         assert.deepEqual(op['x-permission'], ROUTE_ACCESS[key], key);
-        assert.match(String(op.operationId), /^[a-z_]+\.[a-z_]+$/, key);
+        assert.match(String(op.operationId), /^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*)+$/, key);
       }
     }
-    assert.deepEqual([...documented].sort(), Object.keys(ROUTE_ACCESS).sort());
+    // Browser pages (e.g. /authenticate/:id) are HTML, not API: in the access table but not the document.
+    const apiRoutes = Object.keys(ROUTE_ACCESS).filter((k) => k.includes(' /v1/') || k === 'GET /healthz');
+    assert.deepEqual([...documented].sort(), apiRoutes.sort());
   });
 });

@@ -31,6 +31,7 @@ for (const backend of BACKENDS) {
         'canceled_at',
         'cancellation_reason',
         'capture_method',
+        'client_secret',
         'created',
         'currency',
         'customer',

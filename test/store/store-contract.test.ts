@@ -41,6 +41,10 @@ function payment(accountId: string, customerId: string, nowMs: number, overrides
     canceledAt: null,
     metadata: {},
     created: Math.floor(nowMs / 1000),
+    cardId: null,
+    clientSecret: null,
+    captureBefore: null,
+    processorReference: null,
     ...overrides,
   };
 }

@@ -6,7 +6,19 @@ import { type OperationContext, seconds } from '../context.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
 
 /** Event types, as data: the webhook endpoint schema and the docs read this list. */
-export const EVENT_TYPES = ['customer.created', 'customer.updated', 'customer.deleted', 'payment.created'] as const;
+export const EVENT_TYPES = [
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'payment.created',
+  'payment.succeeded',
+  'payment.payment_failed',
+  'payment.requires_action',
+  'payment.canceled',
+  'payment.amount_capturable_updated',
+  'refund.created',
+  'refund.failed',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface EventObject {

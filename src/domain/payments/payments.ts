@@ -1,4 +1,4 @@
-import { ApiError, resourceMissing } from '../../errors/api-error.js';
+import { ApiError, type CommittedFailure, resourceMissing } from '../../errors/api-error.js';
 import { isKnownCurrency } from '../../lib/currencies.js';
 import { newId } from '../../lib/ids.js';
 import type { PaymentRecord } from '../../store/records.js';
@@ -8,7 +8,10 @@ import { findCustomerOrThrow } from '../customers/customers.js';
 import { recordEvent } from '../events/events.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
 import { initialMetadata, mergeMetadata } from '../metadata.js';
+import { attachPaymentMethod, beginConfirm, finishConfirm, type Seal } from './lifecycle.js';
+import { newClientSecret } from './outcomes.js';
 import { type PaymentObject, presentPayment } from './present.js';
+import type { PaymentServices } from './services.js';
 
 export interface CreatePaymentInput {
   amount: number;
@@ -17,6 +20,9 @@ export interface CreatePaymentInput {
   description?: string;
   capture_method?: 'automatic' | 'manual';
   metadata?: Record<string, string>;
+  /** A `tok_` token: its card becomes the payment's payment method. */
+  payment_method?: string;
+  confirm?: boolean;
 }
 
 export interface UpdatePaymentInput {
@@ -29,7 +35,30 @@ export interface ListPaymentsParams extends ListParams {
   status?: string;
 }
 
+/** Creates a payment (and attaches `payment_method` if given) in the caller's transaction. */
 export async function createPayment(store: Store, ctx: OperationContext, input: CreatePaymentInput): Promise<PaymentObject> {
+  return presentPayment(await insertPayment(store, ctx, input));
+}
+
+/** `confirm: true` at creation: create, then confirm, the creation committing with the intent row. */
+export async function createAndConfirmPayment(
+  store: Store,
+  ctx: OperationContext,
+  input: CreatePaymentInput,
+  services: PaymentServices,
+  seal?: Seal,
+): Promise<PaymentObject | CommittedFailure> {
+  if (input.payment_method === undefined) {
+    throw new ApiError('parameter_missing', 'confirm: true needs a payment_method (a tok_ token).', { param: 'payment_method' });
+  }
+  const started = await store.transaction(async (tx) => {
+    const created = await insertPayment(tx, ctx, { ...input, payment_method: undefined });
+    return beginConfirm(tx, ctx, created, services, input.payment_method);
+  });
+  return finishConfirm(store, ctx, started, services, seal ?? (async () => {}));
+}
+
+async function insertPayment(store: Store, ctx: OperationContext, input: CreatePaymentInput): Promise<PaymentRecord> {
   if (!isKnownCurrency(input.currency)) {
     throw new ApiError('parameter_invalid', `Invalid currency: '${input.currency}'. Use an ISO 4217 code in upper case.`, {
       param: 'currency',
@@ -56,11 +85,16 @@ export async function createPayment(store: Store, ctx: OperationContext, input: 
     canceledAt: null,
     metadata: initialMetadata(input.metadata),
     created: seconds(ctx.nowMs),
+    cardId: null,
+    clientSecret: null,
+    captureBefore: null,
+    processorReference: null,
   };
+  record.clientSecret = newClientSecret(record.id);
   await store.insertPayment(record);
-  const payment = presentPayment(record);
-  await recordEvent(store, ctx, 'payment.created', payment);
-  return payment;
+  await recordEvent(store, ctx, 'payment.created', presentPayment(record));
+  if (input.payment_method === undefined) return record;
+  return attachPaymentMethod(store, ctx, record, input.payment_method);
 }
 
 export async function findPaymentOrThrow(

@@ -20,6 +20,7 @@ export interface PaymentObject {
   created: number;
   livemode: boolean;
   metadata: Metadata;
+  client_secret: string | null;
 }
 
 export function presentPayment(p: PaymentRecord): PaymentObject {
@@ -43,5 +44,6 @@ export function presentPayment(p: PaymentRecord): PaymentObject {
     created: p.created,
     livemode: p.livemode,
     metadata: p.metadata,
+    client_secret: p.clientSecret ?? null,
   };
 }

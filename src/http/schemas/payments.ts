@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { CANCELLATION_REASONS } from '../../domain/payments/lifecycle.js';
 import { PAYMENT_STATUSES } from '../../domain/payments/state-machine.js';
 import { MAX_AMOUNT, MIN_AMOUNT } from '../../lib/currencies.js';
 import { CreatedFilter, ListOf, ListQueryProperties, Metadata, MetadataUpdate, Nullable, ObjectId, StringEnum, Text } from './common.js';
@@ -38,6 +39,9 @@ export const Payment = Type.Object(
     created: Type.Integer(),
     livemode: Type.Boolean(),
     metadata: Type.Record(Type.String(), Type.String()),
+    client_secret: Nullable(
+      Type.String({ description: 'Lets a browser confirm or authenticate this payment; treat it like a password for this one payment.' }),
+    ),
   },
   { $id: 'Payment', additionalProperties: false },
 );
@@ -56,6 +60,8 @@ export const CreatePaymentBody = Type.Object(
     description: Type.Optional(Text(1000)),
     capture_method: Type.Optional(StringEnum(CAPTURE_METHODS, { default: 'automatic' })),
     metadata: Type.Optional(Metadata),
+    payment_method: Type.Optional(ObjectId('tok')),
+    confirm: Type.Optional(Type.Boolean({ description: 'Confirm at once (needs payment_method).' })),
   },
   { additionalProperties: false },
 );
@@ -80,3 +86,32 @@ export const ListPaymentsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
+
+export const ConfirmPaymentBody = Type.Object({ payment_method: Type.Optional(ObjectId('tok')) }, { additionalProperties: false });
+export type ConfirmPaymentBody = Static<typeof ConfirmPaymentBody>;
+
+export const CapturePaymentBody = Type.Object(
+  {
+    amount_to_capture: Type.Optional(
+      Type.Integer({
+        minimum: MIN_AMOUNT,
+        maximum: MAX_AMOUNT,
+        description: 'At most amount_capturable; default all of it. What is not captured is released.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CapturePaymentBody = Static<typeof CapturePaymentBody>;
+
+export const CancelPaymentBody = Type.Object(
+  { cancellation_reason: Type.Optional(StringEnum(CANCELLATION_REASONS)) },
+  { additionalProperties: false },
+);
+export type CancelPaymentBody = Static<typeof CancelPaymentBody>;
+
+export const TestAuthenticationBody = Type.Object(
+  { outcome: StringEnum(['succeed', 'fail'] as const, { description: 'What the customer did on the authentication page.' }) },
+  { additionalProperties: false },
+);
+export type TestAuthenticationBody = Static<typeof TestAuthenticationBody>;

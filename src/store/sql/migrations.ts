@@ -106,4 +106,98 @@ CREATE INDEX events_by_account ON events (account_id, livemode, id);
 CREATE INDEX events_by_type ON events (account_id, livemode, type, id);
 `,
   },
+  {
+    version: 10,
+    name: 'card vault, tokens, payment card and authorisation columns',
+    sql: `
+CREATE TABLE cards (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  brand TEXT NOT NULL,
+  last4 TEXT NOT NULL,
+  exp_month INTEGER NOT NULL,
+  exp_year INTEGER NOT NULL,
+  funding TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  number_sealed TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+CREATE INDEX cards_by_fingerprint ON cards (account_id, livemode, fingerprint);
+
+CREATE TABLE tokens (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  card_id TEXT NOT NULL REFERENCES cards (id),
+  cvc_sealed TEXT,
+  created BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  used_at BIGINT
+);
+CREATE UNIQUE INDEX tokens_by_card ON tokens (card_id);
+CREATE INDEX tokens_with_cvc ON tokens (expires_at) WHERE cvc_sealed IS NOT NULL;
+
+ALTER TABLE payments ADD COLUMN card_id TEXT;
+ALTER TABLE payments ADD COLUMN client_secret TEXT;
+ALTER TABLE payments ADD COLUMN capture_before BIGINT;
+ALTER TABLE payments ADD COLUMN processor_reference TEXT;
+CREATE UNIQUE INDEX payments_by_client_secret ON payments (client_secret);
+CREATE INDEX payments_capture_before ON payments (capture_before) WHERE status = 'requires_capture';
+`,
+  },
+  {
+    version: 11,
+    name: 'processor operations (intent log) and the simulated processor ledger',
+    sql: `
+CREATE TABLE processor_operations (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  refund_id TEXT,
+  kind TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  processor TEXT NOT NULL,
+  state TEXT NOT NULL,
+  reference TEXT,
+  outcome TEXT,
+  created BIGINT NOT NULL,
+  updated BIGINT NOT NULL
+);
+CREATE INDEX processor_operations_pending ON processor_operations (created) WHERE state = 'pending';
+CREATE INDEX processor_operations_by_payment ON processor_operations (payment_id, state);
+
+CREATE TABLE simulated_processor_operations (
+  operation_id TEXT PRIMARY KEY,
+  reference TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  outcome TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+CREATE INDEX simulated_processor_by_reference ON simulated_processor_operations (reference);
+`,
+  },
+  {
+    version: 12,
+    name: 'refunds',
+    sql: `
+CREATE TABLE refunds (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  reason TEXT,
+  status TEXT NOT NULL,
+  failure_reason TEXT,
+  metadata TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+CREATE INDEX refunds_by_account ON refunds (account_id, livemode, id);
+CREATE INDEX refunds_by_payment ON refunds (account_id, livemode, payment_id, id);
+`,
+  },
 ];

@@ -1,4 +1,15 @@
-import type { AccountRecord, ApiKeyRecord, CustomerRecord, EventRecord, IdempotencyRecord, PaymentRecord } from '../records.js';
+import type {
+  AccountRecord,
+  ApiKeyRecord,
+  CardRecord,
+  CustomerRecord,
+  EventRecord,
+  IdempotencyRecord,
+  PaymentRecord,
+  ProcessorOperationRecord,
+  RefundRecord,
+  TokenRecord,
+} from '../records.js';
 import type { SqlValue } from './database.js';
 
 /** Maps between records and SQL rows: snake_case columns, 0/1 booleans, JSON text. */
@@ -91,6 +102,10 @@ export function paymentFromRow(r: Row): PaymentRecord {
     canceledAt: (r.canceled_at as number | null) ?? null,
     metadata: parse(r.metadata) ?? {},
     created: r.created as number,
+    cardId: (r.card_id as string | null) ?? null,
+    clientSecret: (r.client_secret as string | null) ?? null,
+    captureBefore: (r.capture_before as number | null) ?? null,
+    processorReference: (r.processor_reference as string | null) ?? null,
   };
 }
 
@@ -115,10 +130,15 @@ export function paymentToRow(p: PaymentRecord): SqlValue[] {
     p.canceledAt,
     json(p.metadata),
     p.created,
+    p.cardId ?? null,
+    p.clientSecret ?? null,
+    p.captureBefore ?? null,
+    p.processorReference ?? null,
   ];
 }
 export const PAYMENT_COLUMNS =
-  'id, account_id, livemode, customer_id, amount, currency, description, capture_method, status, amount_capturable, amount_received, amount_refunded, payment_method, last_payment_error, next_action, cancellation_reason, canceled_at, metadata, created';
+  'id, account_id, livemode, customer_id, amount, currency, description, capture_method, status, amount_capturable, amount_received, amount_refunded, payment_method, last_payment_error, next_action, cancellation_reason, canceled_at, metadata, created, card_id, client_secret, capture_before, processor_reference';
+export const PAYMENT_COLUMN_COUNT = PAYMENT_COLUMNS.split(',').length;
 
 /** camelCase record field → [column, encoder] for partial updates. */
 export const PAYMENT_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue]> = {
@@ -137,6 +157,10 @@ export const PAYMENT_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue
   cancellationReason: ['cancellation_reason', (v) => v as string | null],
   canceledAt: ['canceled_at', (v) => v as number | null],
   metadata: ['metadata', json],
+  cardId: ['card_id', (v) => v as string | null],
+  clientSecret: ['client_secret', (v) => v as string | null],
+  captureBefore: ['capture_before', (v) => v as number | null],
+  processorReference: ['processor_reference', (v) => v as string | null],
 };
 
 export const CUSTOMER_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue]> = {
@@ -200,4 +224,130 @@ export function eventFromRow(r: Row): EventRecord {
 
 export function eventToRow(e: EventRecord): SqlValue[] {
   return [e.id, e.accountId, bool(e.livemode), e.type, JSON.stringify(e.object), e.requestId, e.created];
+}
+
+export const CARD_COLUMNS = 'id, account_id, livemode, brand, last4, exp_month, exp_year, funding, fingerprint, number_sealed, created';
+
+export function cardFromRow(r: Row): CardRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    brand: r.brand as string,
+    last4: r.last4 as string,
+    expMonth: r.exp_month as number,
+    expYear: r.exp_year as number,
+    funding: r.funding as string,
+    fingerprint: r.fingerprint as string,
+    numberSealed: r.number_sealed as string,
+    created: r.created as number,
+  };
+}
+
+export function cardToRow(c: CardRecord): SqlValue[] {
+  return [
+    c.id,
+    c.accountId,
+    bool(c.livemode),
+    c.brand,
+    c.last4,
+    c.expMonth,
+    c.expYear,
+    c.funding,
+    c.fingerprint,
+    c.numberSealed,
+    c.created,
+  ];
+}
+
+export const TOKEN_COLUMNS = 'id, account_id, livemode, card_id, cvc_sealed, created, expires_at, used_at';
+
+export function tokenFromRow(r: Row): TokenRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    cardId: r.card_id as string,
+    cvcSealed: (r.cvc_sealed as string | null) ?? null,
+    created: r.created as number,
+    expiresAt: r.expires_at as number,
+    usedAt: (r.used_at as number | null) ?? null,
+  };
+}
+
+export function tokenToRow(t: TokenRecord): SqlValue[] {
+  return [t.id, t.accountId, bool(t.livemode), t.cardId, t.cvcSealed, t.created, t.expiresAt, t.usedAt];
+}
+
+export const PROCESSOR_OPERATION_COLUMNS =
+  'id, account_id, livemode, payment_id, refund_id, kind, amount, processor, state, reference, outcome, created, updated';
+
+export function processorOperationFromRow(r: Row): ProcessorOperationRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    paymentId: r.payment_id as string,
+    refundId: (r.refund_id as string | null) ?? null,
+    kind: r.kind as ProcessorOperationRecord['kind'],
+    amount: r.amount as number,
+    processor: r.processor as string,
+    state: r.state as ProcessorOperationRecord['state'],
+    reference: (r.reference as string | null) ?? null,
+    outcome: parse(r.outcome),
+    created: r.created as number,
+    updated: r.updated as number,
+  };
+}
+
+export function processorOperationToRow(o: ProcessorOperationRecord): SqlValue[] {
+  return [
+    o.id,
+    o.accountId,
+    bool(o.livemode),
+    o.paymentId,
+    o.refundId,
+    o.kind,
+    o.amount,
+    o.processor,
+    o.state,
+    o.reference,
+    json(o.outcome),
+    o.created,
+    o.updated,
+  ];
+}
+
+export const REFUND_COLUMNS = 'id, account_id, livemode, payment_id, amount, currency, reason, status, failure_reason, metadata, created';
+
+export function refundFromRow(r: Row): RefundRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    paymentId: r.payment_id as string,
+    amount: r.amount as number,
+    currency: r.currency as string,
+    reason: (r.reason as string | null) ?? null,
+    status: r.status as RefundRecord['status'],
+    failureReason: (r.failure_reason as string | null) ?? null,
+    metadata: parse(r.metadata) ?? {},
+    created: r.created as number,
+  };
+}
+
+export function refundToRow(f: RefundRecord): SqlValue[] {
+  return [
+    f.id,
+    f.accountId,
+    bool(f.livemode),
+    f.paymentId,
+    f.amount,
+    f.currency,
+    f.reason,
+    f.status,
+    f.failureReason,
+    json(f.metadata),
+    f.created,
+  ];
 }

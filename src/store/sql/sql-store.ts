@@ -1,6 +1,7 @@
 import type {
   AccountRecord,
   ApiKeyRecord,
+  CardRecord,
   CustomerRecord,
   EventFilter,
   EventRecord,
@@ -9,7 +10,12 @@ import type {
   PageQuery,
   PaymentFilter,
   PaymentRecord,
+  ProcessorOperationRecord,
+  RefundFilter,
+  RefundRecord,
   Scope,
+  SimulatedOperationRecord,
+  TokenRecord,
 } from '../records.js';
 import type { ClaimResult, Store } from '../store.js';
 import type { SqlDatabase, SqlExecutor, SqlValue } from './database.js';
@@ -21,24 +27,37 @@ import {
   apiKeyFromRow,
   apiKeyToRow,
   bool,
+  CARD_COLUMNS,
   CUSTOMER_COLUMNS,
   CUSTOMER_UPDATABLE,
+  cardFromRow,
+  cardToRow,
   customerFromRow,
   customerToRow,
   EVENT_COLUMNS,
   eventFromRow,
   eventToRow,
   idempotencyFromRow,
+  PAYMENT_COLUMN_COUNT,
   PAYMENT_COLUMNS,
   PAYMENT_UPDATABLE,
+  PROCESSOR_OPERATION_COLUMNS,
   paymentFromRow,
   paymentToRow,
+  processorOperationFromRow,
+  processorOperationToRow,
+  REFUND_COLUMNS,
+  refundFromRow,
+  refundToRow,
   setClause,
+  TOKEN_COLUMNS,
+  tokenFromRow,
+  tokenToRow,
 } from './rows.js';
 
 type Row = Record<string, unknown>;
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const PAYMENT_INSERT = `INSERT INTO payments (${PAYMENT_COLUMNS}) VALUES (${placeholders(19)})`;
+const PAYMENT_INSERT = `INSERT INTO payments (${PAYMENT_COLUMNS}) VALUES (${placeholders(PAYMENT_COLUMN_COUNT)})`;
 
 /** The Store, written once in SQL that both backends run. */
 export class SqlStore implements Store {
@@ -174,7 +193,7 @@ export class SqlStore implements Store {
     const perStatement = 100;
     for (let i = 0; i < payments.length; i += perStatement) {
       const chunk = payments.slice(i, i + perStatement);
-      const values = chunk.map(() => `(${placeholders(19)})`).join(', ');
+      const values = chunk.map(() => `(${placeholders(PAYMENT_COLUMN_COUNT)})`).join(', ');
       await this.ex.run(`INSERT INTO payments (${PAYMENT_COLUMNS}) VALUES ${values}`, chunk.flatMap(paymentToRow));
     }
   }
@@ -223,7 +242,38 @@ export class SqlStore implements Store {
     return toPage(rows.map(paymentFromRow), page.limit, clause.reversed);
   }
 
-  async objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments', id: string): Promise<boolean> {
+  async updatePaymentIfStatus(
+    scope: Scope,
+    id: string,
+    status: string,
+    patch: Partial<Omit<PaymentRecord, 'id' | 'accountId' | 'livemode' | 'created'>>,
+  ): Promise<boolean> {
+    const { sql, params } = setClause(patch, PAYMENT_UPDATABLE);
+    if (!sql) return false;
+    const changed = await this.ex.run(`UPDATE payments SET ${sql} WHERE id = ? AND account_id = ? AND livemode = ? AND status = ?`, [
+      ...params,
+      id,
+      scope.accountId,
+      bool(scope.livemode),
+      status,
+    ]);
+    return changed === 1;
+  }
+
+  async findPaymentByClientSecret(clientSecret: string): Promise<PaymentRecord | undefined> {
+    const row = await this.ex.get<Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE client_secret = ?`, [clientSecret]);
+    return row && paymentFromRow(row);
+  }
+
+  async listExpiredAuthorizations(nowSeconds: number, limit: number): Promise<PaymentRecord[]> {
+    const rows = await this.ex.all<Row>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'requires_capture' AND capture_before < ? ORDER BY capture_before LIMIT ?`,
+      [nowSeconds, limit],
+    );
+    return rows.map(paymentFromRow);
+  }
+
+  async objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments' | 'tokens' | 'refunds', id: string): Promise<boolean> {
     const row = await this.ex.get(`SELECT 1 AS found FROM ${table} WHERE id = ? AND account_id = ? AND livemode = ?`, [
       id,
       scope.accountId,
@@ -318,4 +368,176 @@ export class SqlStore implements Store {
   async purgeIdempotencyKeys(createdBefore: number): Promise<number> {
     return this.ex.run('DELETE FROM idempotency_keys WHERE created < ?', [createdBefore]);
   }
+
+  // ---- card vault and tokens ----------------------------------------------------------------
+
+  async insertCard(c: CardRecord): Promise<void> {
+    await this.ex.run(`INSERT INTO cards (${CARD_COLUMNS}) VALUES (${placeholders(11)})`, cardToRow(c));
+  }
+
+  async findCardById(scope: Scope, id: string): Promise<CardRecord | undefined> {
+    const row = await this.ex.get<Row>(`SELECT ${CARD_COLUMNS} FROM cards WHERE id = ? AND account_id = ? AND livemode = ?`, [
+      id,
+      scope.accountId,
+      bool(scope.livemode),
+    ]);
+    return row && cardFromRow(row);
+  }
+
+  async listCardsNotSealedWith(version: number, limit: number): Promise<CardRecord[]> {
+    const rows = await this.ex.all<Row>(`SELECT ${CARD_COLUMNS} FROM cards WHERE number_sealed NOT LIKE ? ORDER BY id LIMIT ?`, [
+      `v${version}.%`,
+      limit,
+    ]);
+    return rows.map(cardFromRow);
+  }
+
+  async updateCardSealedNumber(id: string, numberSealed: string): Promise<void> {
+    await this.ex.run('UPDATE cards SET number_sealed = ? WHERE id = ?', [numberSealed, id]);
+  }
+
+  async insertToken(t: TokenRecord): Promise<void> {
+    await this.ex.run(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(8)})`, tokenToRow(t));
+  }
+
+  async findTokenById(scope: Scope, id: string, options: { forUpdate?: boolean } = {}): Promise<TokenRecord | undefined> {
+    const lock = options.forUpdate ? this.db.dialect.forUpdate : '';
+    const row = await this.ex.get<Row>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ? AND account_id = ? AND livemode = ?${lock}`, [
+      id,
+      scope.accountId,
+      bool(scope.livemode),
+    ]);
+    return row && tokenFromRow(row);
+  }
+
+  async consumeToken(scope: Scope, id: string, usedAt: number): Promise<boolean> {
+    const changed = await this.ex.run(
+      'UPDATE tokens SET used_at = ? WHERE id = ? AND account_id = ? AND livemode = ? AND used_at IS NULL',
+      [usedAt, id, scope.accountId, bool(scope.livemode)],
+    );
+    return changed === 1;
+  }
+
+  async findTokenByCardId(cardId: string): Promise<TokenRecord | undefined> {
+    const row = await this.ex.get<Row>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE card_id = ?`, [cardId]);
+    return row && tokenFromRow(row);
+  }
+
+  async eraseTokenCvc(id: string): Promise<void> {
+    await this.ex.run('UPDATE tokens SET cvc_sealed = NULL WHERE id = ?', [id]);
+  }
+
+  async eraseExpiredTokenCvcs(nowSeconds: number): Promise<number> {
+    return this.ex.run('UPDATE tokens SET cvc_sealed = NULL WHERE expires_at < ? AND cvc_sealed IS NOT NULL', [nowSeconds]);
+  }
+
+  // ---- processor operations -----------------------------------------------------------------
+
+  async insertProcessorOperation(o: ProcessorOperationRecord): Promise<void> {
+    await this.ex.run(
+      `INSERT INTO processor_operations (${PROCESSOR_OPERATION_COLUMNS}) VALUES (${placeholders(13)})`,
+      processorOperationToRow(o),
+    );
+  }
+
+  async settleProcessorOperation(
+    id: string,
+    patch: Pick<ProcessorOperationRecord, 'state' | 'reference' | 'outcome' | 'updated'>,
+  ): Promise<boolean> {
+    const changed = await this.ex.run(
+      `UPDATE processor_operations SET state = ?, reference = ?, outcome = ?, updated = ? WHERE id = ? AND state = 'pending'`,
+      [patch.state, patch.reference, patch.outcome === null ? null : JSON.stringify(patch.outcome), patch.updated, id],
+    );
+    return changed === 1;
+  }
+
+  async findPendingOperationForPayment(paymentId: string): Promise<ProcessorOperationRecord | undefined> {
+    const row = await this.ex.get<Row>(
+      `SELECT ${PROCESSOR_OPERATION_COLUMNS} FROM processor_operations WHERE payment_id = ? AND state = 'pending' LIMIT 1`,
+      [paymentId],
+    );
+    return row && processorOperationFromRow(row);
+  }
+
+  async listPendingOperations(createdBeforeMs: number, limit: number): Promise<ProcessorOperationRecord[]> {
+    const rows = await this.ex.all<Row>(
+      `SELECT ${PROCESSOR_OPERATION_COLUMNS} FROM processor_operations WHERE state = 'pending' AND created <= ? ORDER BY created LIMIT ?`,
+      [createdBeforeMs, limit],
+    );
+    return rows.map(processorOperationFromRow);
+  }
+
+  // ---- refunds ------------------------------------------------------------------------------
+
+  async insertRefund(f: RefundRecord): Promise<void> {
+    await this.ex.run(`INSERT INTO refunds (${REFUND_COLUMNS}) VALUES (${placeholders(11)})`, refundToRow(f));
+  }
+
+  async findRefundById(scope: Scope, id: string): Promise<RefundRecord | undefined> {
+    const row = await this.ex.get<Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE id = ? AND account_id = ? AND livemode = ?`, [
+      id,
+      scope.accountId,
+      bool(scope.livemode),
+    ]);
+    return row && refundFromRow(row);
+  }
+
+  async updateRefund(scope: Scope, id: string, patch: Partial<Pick<RefundRecord, 'status' | 'failureReason'>>): Promise<void> {
+    const { sql, params } = setClause(patch, {
+      status: ['status', (v) => v as string],
+      failureReason: ['failure_reason', (v) => v as string | null],
+    });
+    if (!sql) return;
+    await this.ex.run(`UPDATE refunds SET ${sql} WHERE id = ? AND account_id = ? AND livemode = ?`, [
+      ...params,
+      id,
+      scope.accountId,
+      bool(scope.livemode),
+    ]);
+  }
+
+  async listRefunds(scope: Scope, filter: RefundFilter, page: PageQuery): Promise<Page<RefundRecord>> {
+    const clause = pageClause(page);
+    let where = 'account_id = ? AND livemode = ?';
+    const params: SqlValue[] = [scope.accountId, bool(scope.livemode)];
+    if (filter.paymentId !== undefined) {
+      where += ' AND payment_id = ?';
+      params.push(filter.paymentId);
+    }
+    const rows = await this.ex.all<Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE ${where}${clause.where}${clause.order}`, [
+      ...params,
+      ...clause.params,
+    ]);
+    return toPage(rows.map(refundFromRow), page.limit, clause.reversed);
+  }
+
+  // ---- simulated processor ------------------------------------------------------------------
+
+  async insertSimulatedOperation(o: SimulatedOperationRecord): Promise<void> {
+    await this.ex.run(
+      'INSERT INTO simulated_processor_operations (operation_id, reference, kind, amount, outcome, created) VALUES (?, ?, ?, ?, ?, ?)',
+      [o.operationId, o.reference, o.kind, o.amount, JSON.stringify(o.outcome), o.created],
+    );
+  }
+
+  async findSimulatedOperation(operationId: string): Promise<SimulatedOperationRecord | undefined> {
+    const row = await this.ex.get<Row>('SELECT * FROM simulated_processor_operations WHERE operation_id = ?', [operationId]);
+    return row && simulatedFromRow(row);
+  }
+
+  async findSimulatedOperationsByReference(reference: string): Promise<SimulatedOperationRecord[]> {
+    const rows = await this.ex.all<Row>('SELECT * FROM simulated_processor_operations WHERE reference = ? ORDER BY created', [reference]);
+    return rows.map(simulatedFromRow);
+  }
+}
+
+function simulatedFromRow(r: Row): SimulatedOperationRecord {
+  return {
+    operationId: r.operation_id as string,
+    reference: r.reference as string,
+    kind: r.kind as string,
+    amount: Number(r.amount),
+    outcome: JSON.parse(r.outcome as string) as Record<string, unknown>,
+    created: Number(r.created),
+  };
 }

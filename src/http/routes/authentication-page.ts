@@ -1,0 +1,88 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { OperationContext } from '../../domain/context.js';
+import { completeAuthentication, findPaymentByClientSecret } from '../../domain/payments/lifecycle.js';
+import { CommittedFailure } from '../../errors/api-error.js';
+import { minorUnitDigits } from '../../lib/currencies.js';
+import type { AppDeps } from '../deps.js';
+import { JSON_TYPE, servicesFor } from '../render.js';
+
+const Params = Type.Object({ id: Type.String({ maxLength: 255 }) }, { additionalProperties: false });
+const Query = Type.Object({ client_secret: Type.Optional(Type.String({ maxLength: 255 })) });
+const Body = Type.Object(
+  { client_secret: Type.String({ maxLength: 255 }), outcome: Type.Union([Type.Literal('succeed'), Type.Literal('fail')]) },
+  { additionalProperties: false },
+);
+
+function formatAmount(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency) ?? 2;
+  return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(id: string, clientSecret: string, amount: string, status: string): string {
+  const waiting = status === 'requires_action';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Authenticate your payment</title>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style>
+</head><body>
+<h1>Authenticate your payment</h1>
+<p>Your bank asks you to confirm a payment of <strong>${escapeHtml(amount)}</strong>.</p>
+<p id="status">${waiting ? 'This is a test authentication page: choose what the customer does.' : `Status: ${escapeHtml(status)}`}</p>
+${waiting ? '<button id="complete">Complete</button><button id="fail">Fail</button>' : ''}
+<script>
+const id = ${JSON.stringify(id)}, secret = ${JSON.stringify(clientSecret)};
+async function answer(outcome) {
+  for (const b of document.querySelectorAll('button')) b.disabled = true;
+  const res = await fetch('/authenticate/' + encodeURIComponent(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: secret, outcome }) });
+  const body = await res.json();
+  document.getElementById('status').textContent = res.ok ? 'Status: ' + body.status : 'Error: ' + body.error.message;
+}
+document.getElementById('complete')?.addEventListener('click', () => answer('succeed'));
+document.getElementById('fail')?.addEventListener('click', () => answer('fail'));
+</script>
+</body></html>`;
+}
+
+/**
+ * The page `next_action.redirect_to_url.url` points at: the customer completes or fails the
+ * authentication their bank asked for. The payment's client secret authorises it (no API key),
+ * and it shows nothing but the amount and status.
+ */
+export function registerAuthenticationPage(app: FastifyInstance, { store, clock, payments }: AppDeps): void {
+  app.get('/authenticate/:id', { schema: { hide: true, params: Params, querystring: Query } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const secret = (req.query as { client_secret?: string }).client_secret ?? '';
+    const payment = await findPaymentByClientSecret(store, id, secret);
+    reply.header(
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    );
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page(payment.id, secret, formatAmount(payment.amount, payment.currency), payment.status));
+  });
+
+  app.post('/authenticate/:id', { schema: { hide: true, params: Params, body: Body } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = req.body as { client_secret: string; outcome: 'succeed' | 'fail' };
+    const payment = await findPaymentByClientSecret(store, id, body.client_secret);
+    const ctx: OperationContext = {
+      scope: { accountId: payment.accountId, livemode: payment.livemode },
+      nowMs: clock.now(),
+      requestId: req.id,
+    };
+    const result = await completeAuthentication(store, ctx, id, body.outcome, servicesFor(req, payments));
+    if (result instanceof CommittedFailure) {
+      return reply
+        .code(result.error.status)
+        .type(JSON_TYPE)
+        .send(JSON.stringify(result.error.toBody(req.id)));
+    }
+    return reply.type(JSON_TYPE).send(JSON.stringify({ id: result.id, object: 'payment', status: result.status }));
+  });
+}
