@@ -14,6 +14,7 @@ import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerMetaRoutes } from './http/routes/meta.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
+import { registerWebhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
 import { compileValidator } from './http/validation.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerWebhookEndpointRoutes(app, deps);
 
   await app.ready();
   return app;

@@ -8,6 +8,13 @@ import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
 import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
+import {
+  DeletedWebhookEndpoint,
+  WebhookAttempt,
+  WebhookAttemptList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from './schemas/webhook-endpoints.js';
 
 /** Response components, registered once so routes can `$ref` them by `$id`. */
 const COMPONENTS = [
@@ -24,6 +31,11 @@ const COMPONENTS = [
   PaymentList,
   Event,
   EventList,
+  WebhookEndpoint,
+  DeletedWebhookEndpoint,
+  WebhookEndpointList,
+  WebhookAttempt,
+  WebhookAttemptList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -110,7 +122,14 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Events' }, { name: 'Meta' }],
+      tags: [
+        { name: 'Payments' },
+        { name: 'Customers' },
+        { name: 'Account' },
+        { name: 'Events' },
+        { name: 'Webhook endpoints' },
+        { name: 'Meta' },
+      ],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),

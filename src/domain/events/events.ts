@@ -4,9 +4,16 @@ import type { EventRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import { type OperationContext, seconds } from '../context.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
+import { enqueueWebhookDeliveries } from '../webhooks/enqueue.js';
 
 /** Event types, as data: the webhook endpoint schema and the docs read this list. */
-export const EVENT_TYPES = ['customer.created', 'customer.updated', 'customer.deleted', 'payment.created'] as const;
+export const EVENT_TYPES = [
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'payment.created',
+  'webhook_endpoint.disabled',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface EventObject {
@@ -33,7 +40,8 @@ export function presentEvent(e: EventRecord): EventObject {
 
 /**
  * Records that something happened. Call it with the transaction that made the change, so the
- * event exists exactly when the change does; webhook delivery reads events from this table.
+ * event exists exactly when the change does. The same transaction queues one webhook delivery
+ * per enabled endpoint that wants the event (the outbox).
  */
 export async function recordEvent(tx: Store, ctx: OperationContext, type: EventType, object: object): Promise<EventRecord> {
   const event: EventRecord = {
@@ -46,6 +54,7 @@ export async function recordEvent(tx: Store, ctx: OperationContext, type: EventT
     created: seconds(ctx.nowMs),
   };
   await tx.insertEvent(event);
+  await enqueueWebhookDeliveries(tx, event, ctx.nowMs);
   return event;
 }
 
