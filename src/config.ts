@@ -14,6 +14,9 @@ export interface Config {
   keyCacheTtlMs: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   shutdownTimeoutMs: number;
+  /** How often the webhook worker looks for due deliveries; 0 turns delivery off in this process. */
+  webhookPollMs: number;
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 2000, 0, 600_000),
     sqliteSynchronous: sync,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 0, 3_600_000),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }

@@ -2,7 +2,9 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createSandboxIfEmpty } from './domain/accounts/bootstrap.js';
 import { IDEMPOTENCY_RETENTION_MS } from './domain/idempotency/rules.js';
+import { startWebhookWorker, type WebhookWorker } from './domain/webhooks/worker.js';
 import { type Clock, MINUTE, systemClock } from './lib/clock.js';
+import { httpPost } from './lib/http-post.js';
 import { openStore } from './store/open-store.js';
 
 export interface RunningServer {
@@ -57,10 +59,25 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   }, 10 * MINUTE);
   purge.unref();
 
+  // Every instance runs the worker: leases keep them from sending the same attempt twice.
+  const webhooks: WebhookWorker | undefined =
+    config.webhookPollMs > 0
+      ? startWebhookWorker({
+          store: opened.store,
+          clock,
+          post: httpPost,
+          intervalMs: config.webhookPollMs,
+          timeoutMs: config.webhookTimeoutMs,
+          onError: (err) => app.log.error({ err }, 'webhook delivery pass failed'),
+        })
+      : undefined;
+
   return {
     url: address,
     close: async () => {
       clearInterval(purge);
+      // Deliveries in flight are sent and recorded before the database closes.
+      await webhooks?.stop();
       await app.close();
     },
   };
