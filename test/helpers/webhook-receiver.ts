@@ -6,7 +6,7 @@ import type { Clock } from '../../src/lib/clock.js';
 export interface ReceivedHit {
   /** 1-based, in arrival order. */
   n: number;
-  event: { id: string; type: string; data: { object: Record<string, unknown> } };
+  event: { id: string; type: string; data: { object: Record<string, unknown> }; pending_webhooks?: number };
   body: string;
   headers: IncomingHttpHeaders;
   signatureValid: boolean;

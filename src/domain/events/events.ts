@@ -24,6 +24,8 @@ export interface EventObject {
   request: { id: string } | null;
   created: number;
   livemode: boolean;
+  /** Webhook deliveries of this event not yet succeeded or given up (API responses only, not webhook bodies). */
+  pending_webhooks?: number;
 }
 
 export function presentEvent(e: EventRecord): EventObject {
@@ -61,7 +63,8 @@ export async function recordEvent(tx: Store, ctx: OperationContext, type: EventT
 export async function retrieveEvent(store: Store, ctx: OperationContext, id: string): Promise<EventObject> {
   const event = await store.findEventById(ctx.scope, id);
   if (!event) throw resourceMissing('event', id, 'id');
-  return presentEvent(event);
+  const pending = await store.countPendingWebhookDeliveries([event.id]);
+  return { ...presentEvent(event), pending_webhooks: pending.get(event.id) ?? 0 };
 }
 
 export async function listEvents(
@@ -73,5 +76,7 @@ export async function listEvents(
     throw new ApiError('parameter_invalid', `Unknown event type: '${params.type.slice(0, 80)}'.`, { param: 'type' });
   }
   const query = await pageQuery(params, 'evt', async (id) => (await store.findEventById(ctx.scope, id)) !== undefined);
-  return toList('/v1/events', await store.listEvents(ctx.scope, { type: params.type }, query), presentEvent);
+  const page = await store.listEvents(ctx.scope, { type: params.type }, query);
+  const pending = await store.countPendingWebhookDeliveries(page.rows.map((e) => e.id));
+  return toList('/v1/events', page, (e) => ({ ...presentEvent(e), pending_webhooks: pending.get(e.id) ?? 0 }));
 }

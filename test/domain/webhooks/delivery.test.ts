@@ -73,6 +73,8 @@ for (const backend of BACKENDS) {
       assert.equal(hit.event.data.object.id, customer.id);
       const event = (await t.call('GET', `/v1/events/${hit.event.id}`)).json();
       assert.deepEqual(hit.event.data, event.data);
+      assert.equal(event.pending_webhooks, 0);
+      assert.equal(hit.event.pending_webhooks, undefined);
 
       const list = await attempts(endpoint.id);
       assert.equal(list.data.length, 1);
@@ -106,6 +108,8 @@ for (const backend of BACKENDS) {
       await createCustomer();
       receiver.respond = (hit) => (hit.n <= 2 ? 500 : 204);
       const start = t.clock.now();
+      const [queued] = (await t.call('GET', '/v1/events?limit=1')).json().data;
+      assert.equal(queued.pending_webhooks, 1);
 
       assert.equal((await deliver()).failed, 1);
       let delivery = await onlyDelivery();
