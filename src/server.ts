@@ -30,9 +30,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     keyCacheTtlMs: config.keyCacheTtlMs,
     ...(config.tls ? { https: config.tls } : {}),
   });
-  app.addHook('onClose', async () => {
-    await opened.store.close();
-  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
 
@@ -79,6 +76,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       // Deliveries in flight are sent and recorded before the database closes.
       await webhooks?.stop();
       await app.close();
+      // buildApp has already run ready(), so no onClose hook can be added: close the store here.
+      await opened.store.close();
     },
   };
 }
