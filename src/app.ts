@@ -19,6 +19,7 @@ import { registerMetaRoutes } from './http/routes/meta.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
 import { registerRefundRoutes } from './http/routes/refunds.js';
 import { registerTokenRoutes } from './http/routes/tokens.js';
+import { registerWebhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
 import { compileValidator } from './http/validation.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTokenRoutes(app, deps);
   registerRefundRoutes(app, deps);
   registerAuthenticationPage(app, deps);
+  registerWebhookEndpointRoutes(app, deps);
 
   await app.ready();
   return app;

@@ -28,6 +28,9 @@ export interface Config {
   reconcileGraceMs: number;
   /** How often the authorisation-expiry sweeper and reconciliation run. */
   sweepIntervalMs: number;
+  /** How often the webhook worker looks for due deliveries; 0 turns delivery off in this process. */
+  webhookPollMs: number;
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: checkedPublicUrl(env.PUBLIC_URL || undefined),
     reconcileGraceMs: integer(env, 'RECONCILE_GRACE_MS', 60_000, 0, 86_400_000),
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 0, 3_600_000),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }

@@ -7,7 +7,9 @@ import { reconcileOperations } from './domain/payments/reconcile.js';
 import { createProcessors } from './domain/processor/processors.js';
 import { type CardKeyring, loadKeyring } from './domain/tokens/keyring.js';
 import { rewrapCards } from './domain/tokens/tokens.js';
+import { startWebhookWorker, type WebhookWorker } from './domain/webhooks/worker.js';
 import { type Clock, MINUTE, systemClock } from './lib/clock.js';
+import { httpPost } from './lib/http-post.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -68,14 +70,28 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   }, 10 * MINUTE);
   purge.unref();
 
+  // Every instance runs the worker: leases keep them from sending the same attempt twice.
+  const webhooks: WebhookWorker | undefined =
+    config.webhookPollMs > 0
+      ? startWebhookWorker({
+          store: opened.store,
+          clock,
+          post: httpPost,
+          intervalMs: config.webhookPollMs,
+          timeoutMs: config.webhookTimeoutMs,
+          onError: (err) => app.log.error({ err }, 'webhook delivery pass failed'),
+        })
+      : undefined;
+
   return {
     url: address,
     close: async () => {
       clearInterval(purge);
+      // Deliveries in flight are sent and recorded before the database closes.
+      await webhooks?.stop();
       await background.stop();
       await app.close();
-      // Closed here, not in an onClose hook: buildApp has already made the app ready, and Fastify
-      // refuses hooks added after that.
+      // buildApp has already run ready(), so no onClose hook can be added: close the store here.
       await opened.store.close();
     },
   };

@@ -10,6 +10,13 @@ import { Event, EventList } from './schemas/events.js';
 import { CardSummary, Payment, PaymentList } from './schemas/payments.js';
 import { Refund, RefundList } from './schemas/refunds.js';
 import { Card, Token } from './schemas/tokens.js';
+import {
+  DeletedWebhookEndpoint,
+  WebhookAttempt,
+  WebhookAttemptList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from './schemas/webhook-endpoints.js';
 
 /** Response components, registered once so routes can `$ref` them by `$id`. */
 const COMPONENTS = [
@@ -30,6 +37,11 @@ const COMPONENTS = [
   Token,
   Refund,
   RefundList,
+  WebhookEndpoint,
+  DeletedWebhookEndpoint,
+  WebhookEndpointList,
+  WebhookAttempt,
+  WebhookAttemptList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -132,6 +144,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Customers', description: 'The people and businesses that pay.' },
         { name: 'Account', description: 'The account the key belongs to, and its default API version.' },
         { name: 'Events', description: 'What happened, recorded with every change.' },
+        { name: 'Webhook endpoints', description: 'Where events are sent, signed, with retries for up to 3 days.' },
         { name: 'Meta', description: 'Health, API versions and this document; no key needed.' },
       ],
     },

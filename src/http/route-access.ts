@@ -53,6 +53,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 
   'GET /v1/events': read('events'),
   'GET /v1/events/:id': read('events'),
+
+  'POST /v1/webhook_endpoints': write('webhook_endpoints'),
+  'GET /v1/webhook_endpoints': read('webhook_endpoints'),
+  'GET /v1/webhook_endpoints/:id': read('webhook_endpoints'),
+  'POST /v1/webhook_endpoints/:id': write('webhook_endpoints'),
+  'DELETE /v1/webhook_endpoints/:id': write('webhook_endpoints'),
+  'GET /v1/webhook_endpoints/:id/attempts': read('webhook_endpoints'),
 };
 
 export function routeKey(method: string, url: string): string {

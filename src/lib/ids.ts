@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   event: 'evt',
   auditEvent: 'aud',
   webhookEndpoint: 'we',
+  webhookDelivery: 'whd',
+  webhookAttempt: 'wha',
   request: 'req',
   processorOperation: 'pop',
 } as const;

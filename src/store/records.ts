@@ -237,3 +237,74 @@ export interface EventRecord {
 export interface EventFilter {
   type?: string | undefined;
 }
+
+export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
+
+/** A URL that receives the account's events. */
+export interface WebhookEndpointRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  url: string;
+  /** Event types, or `*` for all. */
+  enabledEvents: string[];
+  status: WebhookEndpointStatus;
+  /** `requested` (through the API) or `failing` (by the delivery worker); null while enabled. */
+  disabledReason: 'requested' | 'failing' | null;
+  disabledAt: number | null;
+  /** `whsec_...`: the HMAC key, kept as it stands because every delivery is signed with it. */
+  secret: string;
+  description: string | null;
+  metadata: Metadata;
+  /** Failed attempts since the last success. */
+  consecutiveFailures: number;
+  /** Milliseconds: the first failed attempt since the last success; null when healthy. */
+  failingSince: number | null;
+  created: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** One event owed to one endpoint: the outbox row, written in the transaction of the event. */
+export interface WebhookDeliveryRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  endpointId: string;
+  eventId: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** Milliseconds. */
+  nextAttemptAt: number;
+  /** Milliseconds; the retry window runs from here. */
+  firstAttemptedAt: number | null;
+  /** Milliseconds: a worker holds the row until then. */
+  leaseUntil: number | null;
+  leaseToken: string | null;
+  created: number;
+}
+
+/** The outcome of one delivery attempt, shown through the API. */
+export interface WebhookAttemptRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  endpointId: string;
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** Unix seconds: when the attempt started. */
+  created: number;
+  /** Unix seconds: when the next attempt is due; null when none follows. */
+  nextAttemptAt: number | null;
+}
+
+export interface WebhookAttemptFilter {
+  eventId?: string | undefined;
+}

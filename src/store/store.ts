@@ -16,9 +16,28 @@ import type {
   Scope,
   SimulatedOperationRecord,
   TokenRecord,
+  WebhookAttemptFilter,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
 } from './records.js';
 
 export type * from './records.js';
+
+export type WebhookEndpointPatch = Partial<
+  Pick<
+    WebhookEndpointRecord,
+    | 'url'
+    | 'enabledEvents'
+    | 'status'
+    | 'disabledReason'
+    | 'disabledAt'
+    | 'description'
+    | 'metadata'
+    | 'consecutiveFailures'
+    | 'failingSince'
+  >
+>;
 
 export type ClaimResult = { claimed: true; record: IdempotencyRecord } | { claimed: false; record: IdempotencyRecord };
 
@@ -127,6 +146,41 @@ export interface Store {
   listEvents(scope: Scope, filter: EventFilter, page: PageQuery): Promise<Page<EventRecord>>;
   /** Events of every account after `afterId` in id order: how background workers follow the log. */
   listEventsAfter(afterId: string, limit: number): Promise<EventRecord[]>;
+
+  // webhook endpoints
+  insertWebhookEndpoint(endpoint: WebhookEndpointRecord): Promise<void>;
+  findWebhookEndpointById(scope: Scope, id: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpointRecord | undefined>;
+  updateWebhookEndpoint(scope: Scope, id: string, patch: WebhookEndpointPatch): Promise<void>;
+  /** Deletes the endpoint with its outbox rows and attempt history. */
+  deleteWebhookEndpoint(scope: Scope, id: string): Promise<void>;
+  listWebhookEndpoints(scope: Scope, page: PageQuery): Promise<Page<WebhookEndpointRecord>>;
+  /** The enabled endpoints of an account and mode: one indexed read per recorded event. */
+  listEnabledWebhookEndpoints(scope: Scope): Promise<Pick<WebhookEndpointRecord, 'id' | 'enabledEvents'>[]>;
+  /** Counts an attempt's outcome atomically (several workers may finish at once) and answers the endpoint as it now stands. */
+  recordWebhookEndpointOutcome(id: string, succeeded: boolean, nowMs: number): Promise<WebhookEndpointRecord | undefined>;
+
+  // webhook delivery outbox
+  insertWebhookDelivery(delivery: WebhookDeliveryRecord): Promise<void>;
+  /** Ids of pending deliveries due at `nowMs` and not leased, oldest due first. */
+  findDueWebhookDeliveryIds(nowMs: number, limit: number): Promise<string[]>;
+  /** Takes the lease on a due delivery; false when another worker holds it or it is no longer due. */
+  leaseWebhookDelivery(id: string, nowMs: number, leaseUntil: number, token: string): Promise<boolean>;
+  findWebhookDeliveryById(id: string): Promise<WebhookDeliveryRecord | undefined>;
+  /** Ends an attempt under the lease `token` and releases it; false when the lease was lost (or the row deleted). */
+  finishWebhookDeliveryAttempt(
+    id: string,
+    token: string,
+    patch: Pick<WebhookDeliveryRecord, 'status' | 'attempts' | 'nextAttemptAt' | 'firstAttemptedAt'>,
+  ): Promise<boolean>;
+  /** Cancels an endpoint's pending deliveries (it was disabled); answers how many. */
+  cancelWebhookDeliveries(endpointId: string): Promise<number>;
+  /** Pending deliveries per event, for the events' `pending_webhooks`. */
+  countPendingWebhookDeliveries(eventIds: readonly string[]): Promise<Map<string, number>>;
+
+  // webhook attempts
+  insertWebhookAttempt(attempt: WebhookAttemptRecord): Promise<void>;
+  findWebhookAttemptById(scope: Scope, id: string): Promise<WebhookAttemptRecord | undefined>;
+  listWebhookAttempts(scope: Scope, endpointId: string, filter: WebhookAttemptFilter, page: PageQuery): Promise<Page<WebhookAttemptRecord>>;
 
   // idempotency
   /** Claims the key for one execution, or returns who holds it. Stale claims (older than `staleBefore`) are taken over. */

@@ -4,6 +4,7 @@ import type { EventRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import { type OperationContext, seconds } from '../context.js';
 import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js';
+import { enqueueWebhookDeliveries } from '../webhooks/enqueue.js';
 
 /** Event types, as data: the webhook endpoint schema and the docs read this list. */
 export const EVENT_TYPES = [
@@ -18,6 +19,7 @@ export const EVENT_TYPES = [
   'payment.amount_capturable_updated',
   'refund.created',
   'refund.failed',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -29,6 +31,8 @@ export interface EventObject {
   request: { id: string } | null;
   created: number;
   livemode: boolean;
+  /** Webhook deliveries of this event not yet succeeded or given up (API responses only, not webhook bodies). */
+  pending_webhooks?: number;
 }
 
 export function presentEvent(e: EventRecord): EventObject {
@@ -45,7 +49,8 @@ export function presentEvent(e: EventRecord): EventObject {
 
 /**
  * Records that something happened. Call it with the transaction that made the change, so the
- * event exists exactly when the change does; webhook delivery reads events from this table.
+ * event exists exactly when the change does. The same transaction queues one webhook delivery
+ * per enabled endpoint that wants the event (the outbox).
  */
 export async function recordEvent(tx: Store, ctx: OperationContext, type: EventType, object: object): Promise<EventRecord> {
   const event: EventRecord = {
@@ -58,13 +63,15 @@ export async function recordEvent(tx: Store, ctx: OperationContext, type: EventT
     created: seconds(ctx.nowMs),
   };
   await tx.insertEvent(event);
+  await enqueueWebhookDeliveries(tx, event, ctx.nowMs);
   return event;
 }
 
 export async function retrieveEvent(store: Store, ctx: OperationContext, id: string): Promise<EventObject> {
   const event = await store.findEventById(ctx.scope, id);
   if (!event) throw resourceMissing('event', id, 'id');
-  return presentEvent(event);
+  const pending = await store.countPendingWebhookDeliveries([event.id]);
+  return { ...presentEvent(event), pending_webhooks: pending.get(event.id) ?? 0 };
 }
 
 export async function listEvents(
@@ -76,5 +83,7 @@ export async function listEvents(
     throw new ApiError('parameter_invalid', `Unknown event type: '${params.type.slice(0, 80)}'.`, { param: 'type' });
   }
   const query = await pageQuery(params, 'evt', async (id) => (await store.findEventById(ctx.scope, id)) !== undefined);
-  return toList('/v1/events', await store.listEvents(ctx.scope, { type: params.type }, query), presentEvent);
+  const page = await store.listEvents(ctx.scope, { type: params.type }, query);
+  const pending = await store.countPendingWebhookDeliveries(page.rows.map((e) => e.id));
+  return toList('/v1/events', page, (e) => ({ ...presentEvent(e), pending_webhooks: pending.get(e.id) ?? 0 }));
 }

@@ -11,6 +11,11 @@ export const Event = Type.Object(
     request: Nullable(Type.Object({ id: Type.String() })),
     created: Type.Integer(),
     livemode: Type.Boolean(),
+    pending_webhooks: Type.Optional(
+      Type.Integer({
+        description: 'Webhook deliveries of this event still to be made (not yet succeeded, not given up). Not in webhook bodies.',
+      }),
+    ),
   },
   { $id: 'Event', additionalProperties: false },
 );

@@ -200,4 +200,65 @@ CREATE INDEX refunds_by_account ON refunds (account_id, livemode, id);
 CREATE INDEX refunds_by_payment ON refunds (account_id, livemode, payment_id, id);
 `,
   },
+  {
+    version: 30,
+    name: 'webhook endpoints, delivery outbox, attempts',
+    sql: `
+CREATE TABLE webhook_endpoints (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  url TEXT NOT NULL,
+  enabled_events TEXT NOT NULL,
+  status TEXT NOT NULL,
+  disabled_reason TEXT,
+  disabled_at BIGINT,
+  secret TEXT NOT NULL,
+  description TEXT,
+  metadata TEXT NOT NULL,
+  consecutive_failures INTEGER NOT NULL,
+  failing_since BIGINT,
+  created BIGINT NOT NULL
+);
+CREATE INDEX webhook_endpoints_by_account ON webhook_endpoints (account_id, livemode, id);
+CREATE INDEX webhook_endpoints_enabled ON webhook_endpoints (account_id, livemode) WHERE status = 'enabled';
+
+CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  livemode INTEGER NOT NULL,
+  endpoint_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  next_attempt_at BIGINT NOT NULL,
+  first_attempted_at BIGINT,
+  lease_until BIGINT,
+  lease_token TEXT,
+  created BIGINT NOT NULL
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, status);
+CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (event_id);
+
+CREATE TABLE webhook_attempts (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  livemode INTEGER NOT NULL,
+  endpoint_id TEXT NOT NULL,
+  delivery_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  event_type TEXT NOT NULL,
+  attempt INTEGER NOT NULL,
+  succeeded INTEGER NOT NULL,
+  status_code INTEGER,
+  error TEXT,
+  duration_ms INTEGER NOT NULL,
+  created BIGINT NOT NULL,
+  next_attempt_at BIGINT
+);
+CREATE INDEX webhook_attempts_by_endpoint ON webhook_attempts (endpoint_id, id);
+CREATE INDEX webhook_attempts_by_event ON webhook_attempts (endpoint_id, event_id, id);
+`,
+  },
 ];
