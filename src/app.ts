@@ -1,15 +1,19 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import qs from 'qs';
 import { KeyCache } from './domain/api-keys/key-cache.js';
+import { AuditBatcher } from './domain/audit/batcher.js';
 import type { AppDeps } from './http/deps.js';
 import { loggerOptions } from './http/logging.js';
 import { installOpenApi } from './http/openapi.js';
+import { installAudit } from './http/plugins/audit.js';
 import { installAuthentication } from './http/plugins/authentication.js';
 import { installErrors } from './http/plugins/errors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
 import { installWriteGuards } from './http/plugins/write-guards.js';
 import { registerAccountRoutes } from './http/routes/account.js';
+import { registerApiKeyRoutes } from './http/routes/api-keys.js';
+import { registerAuditRoutes } from './http/routes/audit-events.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerMetaRoutes } from './http/routes/meta.js';
@@ -31,6 +35,16 @@ export interface AppOptions {
   trustProxy?: boolean | string[];
   keyCacheTtlMs?: number;
   https?: { cert: Buffer; key: Buffer };
+  audit?: AuditOptions;
+}
+
+export interface AuditOptions {
+  /** Default true. Off only to measure what the audit log costs (scripts/bench-audit.ts). */
+  enabled?: boolean;
+  /** How often queued `api_key.used` events of reads are committed: the most a crash can lose. Default 200 ms. */
+  flushIntervalMs?: number;
+  /** A batch is committed at once when it reaches this many events. Default 500. */
+  maxBatch?: number;
 }
 
 /** Builds the service without listening: `inject` in tests, `listen` in src/server.ts. */
@@ -54,10 +68,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
-  const deps: AppDeps = { store: options.store, clock, keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000) };
+  const audit =
+    options.audit?.enabled === false
+      ? null
+      : new AuditBatcher(options.store, {
+          flushIntervalMs: options.audit?.flushIntervalMs ?? 200,
+          maxBatch: options.audit?.maxBatch ?? 500,
+          onError: (err) => app.log.error({ err }, 'audit batch not committed; retrying'),
+        });
+  const deps: AppDeps = { store: options.store, clock, keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000), audit };
+  app.decorate('auditBatcher', audit);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
 
   installRequestLifecycle(app);
+  installAudit(app, clock, audit);
   installErrors(app);
   installAuthentication(app, deps);
   installWriteGuards(app);
@@ -69,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   await app.ready();
   return app;

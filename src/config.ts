@@ -14,6 +14,10 @@ export interface Config {
   keyCacheTtlMs: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   shutdownTimeoutMs: number;
+  /** Exported audit events older than this are purged by the server; unexported ones are kept and reported. */
+  auditRetentionDays: number;
+  /** How often batched audit events (reads, refused requests) are committed: the most a crash can lose. */
+  auditFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 2000, 0, 600_000),
     sqliteSynchronous: sync,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 90, 1, 36_500),
+    auditFlushMs: integer(env, 'AUDIT_FLUSH_MS', 200, 10, 60_000),
   };
 }

@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createSandboxIfEmpty } from './domain/accounts/bootstrap.js';
+import { recordKeyExpiries } from './domain/api-keys/key-expiry.js';
+import { purgeExportedAuditEvents } from './domain/audit/retention.js';
 import { IDEMPOTENCY_RETENTION_MS } from './domain/idempotency/rules.js';
 import { type Clock, MINUTE, systemClock } from './lib/clock.js';
 import { openStore } from './store/open-store.js';
@@ -26,10 +28,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     keyCacheTtlMs: config.keyCacheTtlMs,
+    audit: { flushIntervalMs: config.auditFlushMs },
     ...(config.tls ? { https: config.tls } : {}),
-  });
-  app.addHook('onClose', async () => {
-    await opened.store.close();
   });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
@@ -57,11 +57,36 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   }, 10 * MINUTE);
   purge.unref();
 
+  // Keys that expire unused still get their `api_key.expired` event; exported audit events past
+  // retention are deleted, and old ones not yet exported are reported, never deleted.
+  const auditUpkeep = setInterval(() => {
+    const nowMs = clock.now();
+    recordKeyExpiries(opened.store, nowMs)
+      .then(() => purgeExportedAuditEvents(opened.store, nowMs, config.auditRetentionDays))
+      .then((r) => {
+        if (r.purged) app.log.info({ purged: r.purged }, 'audit events past retention purged (they were exported)');
+        if (r.unexportedPastRetention) {
+          app.log.warn(
+            { events: r.unexportedPastRetention, retention_days: config.auditRetentionDays },
+            'audit events past retention are kept until exported: run `payments audit export`',
+          );
+        }
+      })
+      .catch((err) => app.log.error({ err }, 'audit upkeep failed'));
+  }, MINUTE);
+  auditUpkeep.unref();
+
   return {
     url: address,
     close: async () => {
       clearInterval(purge);
-      await app.close();
+      clearInterval(auditUpkeep);
+      // app.close() finishes in-flight requests and commits the queued audit events; only then the database closes.
+      try {
+        await app.close();
+      } finally {
+        await opened.store.close();
+      }
     },
   };
 }

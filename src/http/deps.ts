@@ -1,4 +1,5 @@
 import type { KeyCache } from '../domain/api-keys/key-cache.js';
+import type { AuditBatcher } from '../domain/audit/batcher.js';
 import type { Clock } from '../lib/clock.js';
 import type { Store } from '../store/store.js';
 
@@ -7,4 +8,6 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   keyCache: KeyCache;
+  /** Commits the audit events of reads and refused requests; null when audit is off (benchmarks only). */
+  audit: AuditBatcher | null;
 }

@@ -4,6 +4,8 @@ import { LATEST_RELEASE, RELEASES } from '../domain/versions/releases.js';
 import { ERROR_CODES, ERROR_TYPES } from '../errors/registry.js';
 import { ROUTE_ACCESS, routeKey } from './route-access.js';
 import { Account, ApiVersion, Health, VersionList } from './schemas/account.js';
+import { ApiKey, ApiKeyList, NewApiKey } from './schemas/api-keys.js';
+import { AuditEvent, AuditEventList } from './schemas/audit-events.js';
 import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
@@ -24,6 +26,11 @@ const COMPONENTS = [
   PaymentList,
   Event,
   EventList,
+  ApiKey,
+  NewApiKey,
+  ApiKeyList,
+  AuditEvent,
+  AuditEventList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -110,7 +117,15 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Payments' }, { name: 'Customers' }, { name: 'Account' }, { name: 'Events' }, { name: 'Meta' }],
+      tags: [
+        { name: 'Payments' },
+        { name: 'Customers' },
+        { name: 'Account' },
+        { name: 'Events' },
+        { name: 'API keys' },
+        { name: 'Audit events' },
+        { name: 'Meta' },
+      ],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),

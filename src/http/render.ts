@@ -32,14 +32,27 @@ export async function runWrite(
   store: Store,
   clock: Clock,
   write: (tx: Store, ctx: OperationContext) => Promise<unknown>,
+  options: WriteOptions = {},
 ): Promise<FastifyReply> {
   const ctx = operationContext(req, clock);
   const claim = req.idempotency;
   const body = await store.transaction(async (tx) => {
-    const json = renderBody(req, await write(tx, ctx));
-    if (claim) await tx.completeIdempotencyKey(claim.scope, claim.key, 200, json);
+    const result = await write(tx, ctx);
+    const json = renderBody(req, result);
+    if (claim) {
+      const stored = options.replayBody ? renderBody(req, options.replayBody(result as never)) : json;
+      await tx.completeIdempotencyKey(claim.scope, claim.key, 200, stored);
+    }
+    // The key's `api_key.used` event commits with the write it made (contract section 4).
+    if (req.auditInTransaction) await req.auditInTransaction(tx, 200);
     return json;
   });
   if (claim) claim.completed = true;
+  req.auditRecorded = req.auditInTransaction !== null;
   return reply.code(200).type(JSON_TYPE).send(body);
+}
+
+export interface WriteOptions {
+  /** What an idempotent replay answers, when it must differ from the first response (a key's secret is shown once). */
+  replayBody?: (result: never) => unknown;
 }

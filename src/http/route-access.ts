@@ -39,6 +39,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 
   'GET /v1/events': read('events'),
   'GET /v1/events/:id': read('events'),
+
+  'POST /v1/api_keys': write('api_keys'),
+  'GET /v1/api_keys': read('api_keys'),
+  'GET /v1/api_keys/:id': read('api_keys'),
+  'POST /v1/api_keys/:id': write('api_keys'),
+  'POST /v1/api_keys/:id/roll': write('api_keys'),
+  'POST /v1/api_keys/:id/revoke': write('api_keys'),
+
+  'GET /v1/audit_events': read('audit_events'),
+  'GET /v1/audit_events/:id': read('audit_events'),
 };
 
 export function routeKey(method: string, url: string): string {
