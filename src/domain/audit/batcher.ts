@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store.js';
-import { type AuditDraft, appendAuditEvents, auditDraft } from './audit-log.js';
+import { type AuditDraft, appendAuditEvents } from './audit-log.js';
 
 export interface AuditBatcherOptions {
   /** Queued events are committed at least this often (the crash window). */
@@ -11,8 +11,8 @@ export interface AuditBatcherOptions {
 
 export interface QueuedAuditEvent {
   draft: AuditDraft;
-  /** The key was refused as expired at this time (unix seconds): log `api_key.expired` first, once per key. */
-  keyExpiredAt?: number;
+  /** The key was refused as expired: log this `api_key.expired` event first, unless the key's expiry is logged already. */
+  expired?: AuditDraft;
 }
 
 /**
@@ -72,11 +72,7 @@ export class AuditBatcher {
         await this.store.transaction(async (tx) => {
           const drafts: AuditDraft[] = [];
           for (const item of batch) {
-            const expiredAt = item.keyExpiredAt;
-            if (expiredAt !== undefined && (await tx.markApiKeyExpiryRecorded(item.draft.apiKeyId, item.draft.created))) {
-              const key = { id: item.draft.apiKeyId, accountId: item.draft.accountId, livemode: item.draft.livemode };
-              drafts.push(auditDraft('api_key.expired', key, expiredAt * 1000));
-            }
+            if (item.expired && (await tx.markApiKeyExpiryRecorded(item.draft.apiKeyId, item.draft.created))) drafts.push(item.expired);
             drafts.push(item.draft);
           }
           await appendAuditEvents(tx, drafts);

@@ -54,9 +54,12 @@ export function installAudit(app: FastifyInstance, clock: Clock, batcher: AuditB
       batcher.touch(key.id, Math.floor(nowMs / 1000));
       return;
     }
+    // An expired key's first refusal is preceded by its `api_key.expired` event (written once per key).
+    const expiredAt = req.auditKeyExpiredAt;
+    const expired = expiredAt === null ? undefined : auditDraft('api_key.expired', key, Math.min(nowMs, expiredAt * 1000));
     const draft = usedEvent(req, reply.statusCode, nowMs);
     if (!draft) return;
-    batcher.enqueue(req.auditKeyExpiredAt === null ? { draft } : { draft, keyExpiredAt: req.auditKeyExpiredAt });
+    batcher.enqueue(expired ? { draft, expired } : { draft });
   });
 
   app.addHook('onClose', async () => {
