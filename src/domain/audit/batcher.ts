@@ -76,11 +76,19 @@ export class AuditBatcher {
             drafts.push(item.draft);
           }
           await appendAuditEvents(tx, drafts);
-          for (const [keyId, at] of touched) await tx.touchApiKey(keyId, at);
         });
       } catch (err) {
         // Keep the events for the next attempt; the caller's error handler logs the failure.
         this.queue.unshift(...batch);
+        for (const [keyId, at] of touched) this.touch(keyId, at);
+        this.options.onError(err);
+        throw err;
+      }
+      // Outside the batch's transaction: holding key rows and a chain head together would
+      // deadlock with a roll or revoke, which locks the key row first, then the head.
+      try {
+        for (const [keyId, at] of touched) await this.store.touchApiKey(keyId, at);
+      } catch (err) {
         for (const [keyId, at] of touched) this.touch(keyId, at);
         this.options.onError(err);
         throw err;

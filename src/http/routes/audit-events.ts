@@ -18,14 +18,14 @@ export function registerAuditRoutes(app: FastifyInstance, { store, clock, audit 
         operationId: 'audit_events.list',
         summary: 'List audit events, newest first',
         description:
-          'Every key creation, roll, revocation, expiry and use in this mode. Uses of reads are committed in batches (at most 200 ms later); this list first commits what is queued.',
+          'Every key creation, roll, revocation, expiry and use in this mode. Uses of reads are committed in batches (at most 200 ms later); this list first commits what this process has queued.',
         tags,
         querystring: ListQuery,
         response: { 200: Type.Ref('AuditEventList') },
       },
     },
     async (req, reply) => {
-      if (audit && audit.pending > 0) await audit.flush();
+      if (audit) await audit.flush();
       return sendObject(reply, await listAuditEvents(store, operationContext(req, clock), req.query as ListAuditEventsQuery));
     },
   );
@@ -42,7 +42,7 @@ export function registerAuditRoutes(app: FastifyInstance, { store, clock, audit 
       },
     },
     async (req, reply) => {
-      if (audit && audit.pending > 0) await audit.flush();
+      if (audit) await audit.flush();
       return sendObject(reply, await retrieveAuditEvent(store, operationContext(req, clock), (req.params as { id: string }).id));
     },
   );
