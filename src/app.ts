@@ -1,17 +1,21 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import qs from 'qs';
 import { KeyCache } from './domain/api-keys/key-cache.js';
+import { AuditBatcher } from './domain/audit/batcher.js';
 import { createProcessors } from './domain/processor/processors.js';
 import { type CardKeyring, ephemeralKeyring } from './domain/tokens/keyring.js';
 import type { AppDeps } from './http/deps.js';
 import { loggerOptions } from './http/logging.js';
 import { installOpenApi } from './http/openapi.js';
+import { installAudit } from './http/plugins/audit.js';
 import { installAuthentication } from './http/plugins/authentication.js';
 import { installErrors } from './http/plugins/errors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
 import { installWriteGuards } from './http/plugins/write-guards.js';
 import { registerAccountRoutes } from './http/routes/account.js';
+import { registerApiKeyRoutes } from './http/routes/api-keys.js';
+import { registerAuditRoutes } from './http/routes/audit-events.js';
 import { registerAuthenticationPage } from './http/routes/authentication-page.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
@@ -43,6 +47,16 @@ export interface AppOptions {
   liveProcessor?: string | undefined;
   /** Origin customers' browsers reach the service on (next_action URLs); default: each request's origin. */
   publicBaseUrl?: string | undefined;
+  audit?: AuditOptions;
+}
+
+export interface AuditOptions {
+  /** Default true. Off only to measure what the audit log costs (scripts/bench-audit.ts). */
+  enabled?: boolean;
+  /** How often queued `api_key.used` events of reads are committed: the most a crash can lose. Default 200 ms. */
+  flushIntervalMs?: number;
+  /** A batch is committed at once when it reaches this many events. Default 500. */
+  maxBatch?: number;
 }
 
 /** Builds the service without listening: `inject` in tests, `listen` in src/server.ts. */
@@ -66,19 +80,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
+  const audit =
+    options.audit?.enabled === false
+      ? null
+      : new AuditBatcher(options.store, {
+          flushIntervalMs: options.audit?.flushIntervalMs ?? 200,
+          maxBatch: options.audit?.maxBatch ?? 500,
+          onError: (err) => app.log.error({ err }, 'audit batch not committed; retrying'),
+        });
   const deps: AppDeps = {
     store: options.store,
     clock,
     keyCache: new KeyCache(options.keyCacheTtlMs ?? 2000),
+    audit,
     payments: {
       processors: createProcessors(options.store, clock, options.liveProcessor),
       keyring: options.cardKeyring ?? ephemeralKeyring(),
       publicBaseUrl: options.publicBaseUrl ?? '',
     },
   };
+  app.decorate('auditBatcher', audit);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
 
   installRequestLifecycle(app);
+  installAudit(app, clock, audit);
   installErrors(app);
   installAuthentication(app, deps);
   installWriteGuards(app);
@@ -94,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRefundRoutes(app, deps);
   registerAuthenticationPage(app, deps);
   registerWebhookEndpointRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   await app.ready();
   return app;

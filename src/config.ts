@@ -31,6 +31,10 @@ export interface Config {
   /** How often the webhook worker looks for due deliveries; 0 turns delivery off in this process. */
   webhookPollMs: number;
   webhookTimeoutMs: number;
+  /** Exported audit events older than this are purged by the server; unexported ones are kept and reported. */
+  auditRetentionDays: number;
+  /** How often batched audit events (reads, refused requests) are committed: the most a crash can lose. */
+  auditFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 0, 3_600_000),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 90, 1, 36_500),
+    auditFlushMs: integer(env, 'AUDIT_FLUSH_MS', 200, 10, 60_000),
   };
 }

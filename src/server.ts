@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createSandboxIfEmpty } from './domain/accounts/bootstrap.js';
+import { recordKeyExpiries } from './domain/api-keys/key-expiry.js';
+import { purgeExportedAuditEvents } from './domain/audit/retention.js';
 import { IDEMPOTENCY_RETENTION_MS } from './domain/idempotency/rules.js';
 import { expireAuthorizations } from './domain/payments/expire.js';
 import { reconcileOperations } from './domain/payments/reconcile.js';
@@ -37,6 +39,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     keyCacheTtlMs: config.keyCacheTtlMs,
+    audit: { flushIntervalMs: config.auditFlushMs },
     ...(config.tls ? { https: config.tls } : {}),
     cardKeyring,
     liveProcessor: config.processor,
@@ -82,17 +85,40 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
           onError: (err) => app.log.error({ err }, 'webhook delivery pass failed'),
         })
       : undefined;
+  // Keys that expire unused still get their `api_key.expired` event; exported audit events past
+  // retention are deleted, and old ones not yet exported are reported, never deleted.
+  const auditUpkeep = setInterval(() => {
+    const nowMs = clock.now();
+    recordKeyExpiries(opened.store, nowMs)
+      .then(() => purgeExportedAuditEvents(opened.store, nowMs, config.auditRetentionDays))
+      .then((r) => {
+        if (r.purged) app.log.info({ purged: r.purged }, 'audit events past retention purged (they were exported)');
+        if (r.unexportedPastRetention) {
+          app.log.warn(
+            { events: r.unexportedPastRetention, retention_days: config.auditRetentionDays },
+            'audit events past retention are kept until exported: run `payments audit export`',
+          );
+        }
+      })
+      .catch((err) => app.log.error({ err }, 'audit upkeep failed'));
+  }, MINUTE);
+  auditUpkeep.unref();
 
   return {
     url: address,
     close: async () => {
       clearInterval(purge);
-      // Deliveries in flight are sent and recorded before the database closes.
+      clearInterval(auditUpkeep);
+      // Deliveries in flight are sent and recorded, and background work stops, before the app
+      // closes; app.close() finishes in-flight requests and commits the queued audit events;
+      // only then the database closes (buildApp has already run ready(), so no onClose hook).
       await webhooks?.stop();
       await background.stop();
-      await app.close();
-      // buildApp has already run ready(), so no onClose hook can be added: close the store here.
-      await opened.store.close();
+      try {
+        await app.close();
+      } finally {
+        await opened.store.close();
+      }
     },
   };
 }

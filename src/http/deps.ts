@@ -1,4 +1,5 @@
 import type { KeyCache } from '../domain/api-keys/key-cache.js';
+import type { AuditBatcher } from '../domain/audit/batcher.js';
 import type { PaymentServices } from '../domain/payments/services.js';
 import type { Clock } from '../lib/clock.js';
 import type { Store } from '../store/store.js';
@@ -10,4 +11,6 @@ export interface AppDeps {
   keyCache: KeyCache;
   /** Processors and the card vault's keys; `publicBaseUrl` empty means "the request's origin". */
   payments: PaymentServices;
+  /** Commits the audit events of reads and refused requests; null when audit is off (benchmarks only). */
+  audit: AuditBatcher | null;
 }

@@ -4,6 +4,8 @@ import { LATEST_RELEASE, RELEASES } from '../domain/versions/releases.js';
 import { ERROR_CODES, ERROR_TYPES } from '../errors/registry.js';
 import { ROUTE_ACCESS, routeKey } from './route-access.js';
 import { Account, ApiVersion, Health, VersionList } from './schemas/account.js';
+import { ApiKey, ApiKeyList, NewApiKey } from './schemas/api-keys.js';
+import { AuditEvent, AuditEventList } from './schemas/audit-events.js';
 import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
@@ -42,6 +44,11 @@ const COMPONENTS = [
   WebhookEndpointList,
   WebhookAttempt,
   WebhookAttemptList,
+  ApiKey,
+  NewApiKey,
+  ApiKeyList,
+  AuditEvent,
+  AuditEventList,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };
@@ -145,6 +152,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Account', description: 'The account the key belongs to, and its default API version.' },
         { name: 'Events', description: 'What happened, recorded with every change.' },
         { name: 'Webhook endpoints', description: 'Where events are sent, signed, with retries for up to 3 days.' },
+        { name: 'API keys', description: 'Secret, publishable and restricted keys: create, roll, revoke.' },
+        { name: 'Audit events', description: 'Every key’s creation, use, roll, revocation and expiry, hash-chained.' },
         { name: 'Meta', description: 'Health, API versions and this document; no key needed.' },
       ],
     },

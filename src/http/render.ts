@@ -36,6 +36,11 @@ function renderOutcome(req: FastifyRequest, outcome: unknown): { status: number;
 /** Stores the answer with the idempotency key inside the transaction `tx` that made the change. */
 export type Seal = (tx: Store, outcome: unknown) => Promise<void>;
 
+export interface WriteOptions {
+  /** What an idempotent replay answers, when it must differ from the first response (a key's secret is shown once). */
+  replayBody?: (result: never) => unknown;
+}
+
 /**
  * Answers a write: runs it in one transaction with the storing of its idempotent response, so
  * the object and its key's stored result commit together or not at all.
@@ -46,13 +51,19 @@ export function runWrite(
   store: Store,
   clock: Clock,
   write: (tx: Store, ctx: OperationContext) => Promise<unknown>,
+  options: WriteOptions = {},
 ): Promise<FastifyReply> {
-  return runStagedWrite(req, reply, clock, (ctx, seal) =>
-    store.transaction(async (tx) => {
-      const outcome = await write(tx, ctx);
-      await seal(tx, outcome);
-      return outcome;
-    }),
+  return runStagedWrite(
+    req,
+    reply,
+    clock,
+    (ctx, seal) =>
+      store.transaction(async (tx) => {
+        const outcome = await write(tx, ctx);
+        await seal(tx, outcome);
+        return outcome;
+      }),
+    options,
   );
 }
 
@@ -66,15 +77,23 @@ export async function runStagedWrite(
   reply: FastifyReply,
   clock: Clock,
   write: (ctx: OperationContext, seal: Seal) => Promise<unknown>,
+  options: WriteOptions = {},
 ): Promise<FastifyReply> {
   const ctx = operationContext(req, clock);
   const claim = req.idempotency;
   let answer: ReturnType<typeof renderOutcome> | undefined;
   const seal: Seal = async (tx, outcome) => {
     answer = renderOutcome(req, outcome);
-    if (claim) await tx.completeIdempotencyKey(claim.scope, claim.key, answer.status, answer.body);
+    if (claim) {
+      const stored =
+        options.replayBody && !(outcome instanceof CommittedFailure) ? renderBody(req, options.replayBody(outcome as never)) : answer.body;
+      await tx.completeIdempotencyKey(claim.scope, claim.key, answer.status, stored);
+    }
+    // The key's `api_key.used` event commits with the write it made (contract section 4).
+    if (req.auditInTransaction) await req.auditInTransaction(tx, answer.status);
   };
   const outcome = await write(ctx, seal);
+  if (answer) req.auditRecorded = req.auditInTransaction !== null;
   if (claim && answer) claim.completed = true;
   answer ??= renderOutcome(req, outcome);
   if (answer.headers) reply.headers(answer.headers);

@@ -60,6 +60,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/webhook_endpoints/:id': write('webhook_endpoints'),
   'DELETE /v1/webhook_endpoints/:id': write('webhook_endpoints'),
   'GET /v1/webhook_endpoints/:id/attempts': read('webhook_endpoints'),
+  'POST /v1/api_keys': write('api_keys'),
+  'GET /v1/api_keys': read('api_keys'),
+  'GET /v1/api_keys/:id': read('api_keys'),
+  'POST /v1/api_keys/:id': write('api_keys'),
+  'POST /v1/api_keys/:id/roll': write('api_keys'),
+  'POST /v1/api_keys/:id/revoke': write('api_keys'),
+
+  'GET /v1/audit_events': read('audit_events'),
+  'GET /v1/audit_events/:id': read('audit_events'),
 };
 
 export function routeKey(method: string, url: string): string {

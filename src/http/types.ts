@@ -1,5 +1,7 @@
 import type { Authenticated } from '../domain/api-keys/authenticate.js';
-import type { Scope } from '../store/records.js';
+import type { AuditBatcher } from '../domain/audit/batcher.js';
+import type { ApiKeyRecord, Scope } from '../store/records.js';
+import type { Store } from '../store/store.js';
 
 export interface IdempotencyClaim {
   scope: Scope;
@@ -9,6 +11,10 @@ export interface IdempotencyClaim {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests flush it to see the events of reads at once. */
+    auditBatcher: AuditBatcher | null;
+  }
   interface FastifyRequest {
     /** The key and account that authenticated the request; null on routes without auth. */
     auth: Authenticated | null;
@@ -16,5 +22,13 @@ declare module 'fastify' {
     apiVersion: string;
     idempotencyKey: string | null;
     idempotency: IdempotencyClaim | null;
+    /** The key this request presented, once recognised (valid, revoked or expired): whom the audit log records. */
+    auditKey: ApiKeyRecord | null;
+    /** Set when the key was refused as expired (unix seconds of its expiry). */
+    auditKeyExpiredAt: number | null;
+    /** Writes this request's `api_key.used` event into a write's transaction (render.ts runWrite). */
+    auditInTransaction: ((tx: Store, status: number) => Promise<void>) | null;
+    /** The `api_key.used` event is already committed. */
+    auditRecorded: boolean;
   }
 }

@@ -45,6 +45,8 @@ export interface ApiKeyRecord {
   /** SHA-256 of the whole key, hex. The key itself is never stored. */
   secretHash: string;
   name: string | null;
+  /** Free text for people: which worker or machine holds the key. */
+  note: string | null;
   permissions: Permissions | null;
   created: number;
   expiresAt: number | null;
@@ -307,4 +309,52 @@ export interface WebhookAttemptRecord {
 
 export interface WebhookAttemptFilter {
   eventId?: string | undefined;
+}
+
+export const AUDIT_EVENT_TYPES = ['api_key.created', 'api_key.used', 'api_key.rolled', 'api_key.revoked', 'api_key.expired'] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/** The request an audit event is about: what the key did, never what it sent. */
+export interface AuditRequest {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  ip: string;
+  user_agent: string | null;
+}
+
+/** One link of an account's audit chain (both modes share the chain). */
+export interface AuditEventRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  /** Position in the account's chain: 1, 2, 3, ... with no gaps. */
+  seq: number;
+  type: AuditEventType;
+  apiKeyId: string;
+  request: AuditRequest | null;
+  created: number;
+  hash: string;
+  previousHash: string;
+}
+
+export interface AuditChainHead {
+  accountId: string;
+  seq: number;
+  hash: string;
+}
+
+/** How far an account's chain has been exported to files, and purged from the database. */
+export interface AuditRetentionMark {
+  accountId: string;
+  exportedThroughSeq: number;
+  exportedThroughHash: string;
+  purgedThroughSeq: number;
+  purgedThroughHash: string;
+}
+
+export interface AuditEventFilter {
+  type?: string | undefined;
+  apiKeyId?: string | undefined;
 }

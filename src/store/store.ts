@@ -1,6 +1,10 @@
 import type {
   AccountRecord,
   ApiKeyRecord,
+  AuditChainHead,
+  AuditEventFilter,
+  AuditEventRecord,
+  AuditRetentionMark,
   CardRecord,
   CustomerRecord,
   EventFilter,
@@ -65,7 +69,29 @@ export interface Store {
   findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | undefined>;
   findApiKeyById(accountId: string, id: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(accountId: string, livemode?: boolean): Promise<ApiKeyRecord[]>;
-  updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt' | 'name'>>): Promise<void>;
+  updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt' | 'name' | 'note'>>): Promise<void>;
+  listApiKeysPage(scope: Scope, page: PageQuery): Promise<Page<ApiKeyRecord>>;
+  /** Marks that the key's expiry was written to the audit log; false when it already was (by anyone). */
+  markApiKeyExpiryRecorded(id: string, at: number): Promise<boolean>;
+  /** Keys whose `expires_at` has passed and whose expiry is not yet in the audit log. */
+  listExpiredUnrecordedApiKeys(nowSeconds: number, limit: number): Promise<ApiKeyRecord[]>;
+  /** Sets `last_used_at` to `at` unless it is already later. */
+  touchApiKey(id: string, at: number): Promise<void>;
+
+  // audit log
+  /** The account's chain head, locked until the transaction ends (created at seq 0 when missing). Call inside a transaction. */
+  lockAuditChainHead(accountId: string, genesisHash: string): Promise<AuditChainHead>;
+  updateAuditChainHead(head: AuditChainHead): Promise<void>;
+  listAuditChainHeads(): Promise<AuditChainHead[]>;
+  insertAuditEvents(events: AuditEventRecord[]): Promise<void>;
+  findAuditEventById(scope: Scope, id: string): Promise<AuditEventRecord | undefined>;
+  listAuditEvents(scope: Scope, filter: AuditEventFilter, page: PageQuery): Promise<Page<AuditEventRecord>>;
+  /** One account's chain in order, after `afterSeq`. */
+  listAuditEventsBySeq(accountId: string, afterSeq: number, limit: number): Promise<AuditEventRecord[]>;
+  findAuditRetention(accountId: string): Promise<AuditRetentionMark | undefined>;
+  saveAuditRetention(mark: AuditRetentionMark): Promise<void>;
+  /** Deletes the account's events with seq ≤ `throughSeq`; answers how many. */
+  purgeAuditEvents(accountId: string, throughSeq: number): Promise<number>;
 
   // customers
   insertCustomer(customer: CustomerRecord): Promise<void>;

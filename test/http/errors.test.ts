@@ -104,7 +104,8 @@ for (const backend of BACKENDS) {
       assert.ok(!/sqlite|postgres|SQL|database|stack/i.test(error.message), error.message);
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       assert.equal(health.statusCode, 503);
-      await t.app.close();
+      // Closing drains the audit queue into a database that is gone: that failure is expected here.
+      await t.app.close().catch(() => {});
       await t.db.destroy();
     });
   });

@@ -41,7 +41,7 @@ describe('OpenAPI document', () => {
         const key = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         documented.add(key);
         assert.deepEqual(op['x-permission'], ROUTE_ACCESS[key], key);
-        assert.match(String(op.operationId), /^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*)+$/, key);
+        assert.match(String(op.operationId), /^[a-z][a-zA-Z_]*(\.[a-z][a-zA-Z_]*)+$/, key);
       }
     }
     // Browser pages (e.g. /authenticate/:id) are HTML, not API: in the access table but not the document.

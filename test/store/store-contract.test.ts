@@ -87,6 +87,7 @@ for (const backend of BACKENDS) {
         last4: 'abcd',
         secretHash: 'f'.repeat(63) + '1',
         name: 'worker',
+        note: null,
         permissions: { payments: 'read' as const },
         created: 5,
         expiresAt: null,

@@ -10,6 +10,17 @@ export interface Authenticated {
   account: AccountRecord;
 }
 
+/** A recognised key refused because it was revoked or expired: the audit log records the attempt. */
+export class KeyRefusedError extends ApiError {
+  constructor(
+    code: 'api_key_revoked' | 'api_key_expired',
+    message: string,
+    readonly key: ApiKeyRecord,
+  ) {
+    super(code, message);
+  }
+}
+
 // A compact JWS/JWT: three base64url parts (the third empty for `alg: none`), header starting `eyJ`.
 const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 const ZERO_DIGEST = '0'.repeat(64);
@@ -60,10 +71,10 @@ export async function authenticateKey(store: Store, cache: KeyCache, token: stri
   }
   const nowSeconds = Math.floor(nowMs / 1000);
   if (entry.key.revokedAt !== null && entry.key.revokedAt <= nowSeconds) {
-    throw new ApiError('api_key_revoked', `The API key ending in ${entry.key.last4} was revoked.`);
+    throw new KeyRefusedError('api_key_revoked', `The API key ending in ${entry.key.last4} was revoked.`, entry.key);
   }
   if (entry.key.expiresAt !== null && entry.key.expiresAt <= nowSeconds) {
-    throw new ApiError('api_key_expired', `The API key ending in ${entry.key.last4} expired. Roll it to get a new one.`);
+    throw new KeyRefusedError('api_key_expired', `The API key ending in ${entry.key.last4} expired. Create a new key.`, entry.key);
   }
   return { key: entry.key, account: entry.account };
 }

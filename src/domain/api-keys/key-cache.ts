@@ -9,7 +9,7 @@ export interface CachedKey {
 /**
  * Keys by hash, so that a request costs no database read for its key. Entries live `ttlMs`;
  * a change made by this process (revoke, roll, account update) drops the entry at once, and a
- * change made by another instance is seen within `ttlMs` (docs/deploy.md states the bound).
+ * change made by another instance is seen within `ttlMs` (docs/keys-and-audit.md states the bound).
  */
 export class KeyCache {
   private readonly byHash = new Map<string, CachedKey>();

@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Authenticated, authenticateKey, bearerToken } from '../../domain/api-keys/authenticate.js';
+import { type Authenticated, authenticateKey, bearerToken, KeyRefusedError } from '../../domain/api-keys/authenticate.js';
 import { KEY_ANYWHERE } from '../../domain/api-keys/key-format.js';
 import { LATEST_RELEASE } from '../../domain/versions/releases.js';
 import { resolveVersion } from '../../domain/versions/resolve.js';
 import { ApiError } from '../../errors/api-error.js';
+import { DAY } from '../../lib/clock.js';
 import type { AppDeps } from '../deps.js';
 import { ROUTE_ACCESS, type RouteAccess, routeKey } from '../route-access.js';
 
 const LEVEL_RANK = { none: 0, read: 1, write: 2 } as const;
+
+/** From this long before a key expires, every response to it carries `Service-Key-Expires`. */
+export const KEY_EXPIRY_WARNING_MS = 14 * DAY;
+
+/** A route missing from the access table is treated as secret-key-only: forgetting an entry never opens a route. */
+const FAIL_CLOSED: RouteAccess = { auth: 'key', resource: 'account', level: 'write' };
 
 function queryCarriesKey(url: string): boolean {
   const q = url.indexOf('?');
@@ -46,7 +53,7 @@ function checkAccess(auth: Authenticated, access: Extract<RouteAccess, { auth: '
  * Order: key in query string → bearer key → live key over plain HTTP → Service-Version → scope.
  */
 export function installAuthentication(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('onRequest', async (req: FastifyRequest) => {
+  app.addHook('onRequest', async (req: FastifyRequest, reply) => {
     if (queryCarriesKey(req.url)) {
       throw new ApiError(
         'api_key_in_query_string',
@@ -54,7 +61,7 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
       );
     }
     const access = req.routeOptions.url
-      ? ROUTE_ACCESS[routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.routeOptions.url)]
+      ? (ROUTE_ACCESS[routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.routeOptions.url)] ?? FAIL_CLOSED)
       : undefined;
     const requested = req.headers['service-version'];
     const nowMs = deps.clock.now();
@@ -63,7 +70,21 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
       return;
     }
     const token = bearerToken(req.headers.authorization);
-    const auth = await authenticateKey(deps.store, deps.keyCache, token, nowMs);
+    let auth: Authenticated;
+    try {
+      auth = await authenticateKey(deps.store, deps.keyCache, token, nowMs);
+    } catch (err) {
+      if (err instanceof KeyRefusedError) {
+        req.auditKey = err.key;
+        if (err.code === 'api_key_expired') req.auditKeyExpiredAt = err.key.expiresAt;
+      }
+      throw err;
+    }
+    req.auditKey = auth.key;
+    const expiresAt = auth.key.expiresAt;
+    if (expiresAt !== null && expiresAt * 1000 - nowMs <= KEY_EXPIRY_WARNING_MS) {
+      reply.header('Service-Key-Expires', String(expiresAt));
+    }
     if (auth.key.livemode && req.protocol !== 'https' && !isLoopback(req.ip)) {
       throw new ApiError(
         'https_required',

@@ -261,4 +261,44 @@ CREATE INDEX webhook_attempts_by_endpoint ON webhook_attempts (endpoint_id, id);
 CREATE INDEX webhook_attempts_by_event ON webhook_attempts (endpoint_id, event_id, id);
 `,
   },
+  {
+    version: 20,
+    name: 'key notes and expiry marks; audit log with a hash chain per account; audit retention marks',
+    sql: `
+ALTER TABLE api_keys ADD COLUMN note TEXT;
+ALTER TABLE api_keys ADD COLUMN expiry_recorded_at BIGINT;
+CREATE INDEX api_keys_expiring ON api_keys (expires_at) WHERE expiry_recorded_at IS NULL;
+
+CREATE TABLE audit_events (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  seq BIGINT NOT NULL,
+  type TEXT NOT NULL,
+  api_key_id TEXT NOT NULL,
+  request TEXT,
+  created BIGINT NOT NULL,
+  hash TEXT NOT NULL,
+  previous_hash TEXT NOT NULL
+);
+CREATE UNIQUE INDEX audit_events_chain ON audit_events (account_id, seq);
+CREATE INDEX audit_events_by_account ON audit_events (account_id, livemode, id);
+CREATE INDEX audit_events_by_key ON audit_events (account_id, livemode, api_key_id, id);
+CREATE INDEX audit_events_by_type ON audit_events (account_id, livemode, type, id);
+
+CREATE TABLE audit_chain_heads (
+  account_id TEXT PRIMARY KEY REFERENCES accounts (id),
+  seq BIGINT NOT NULL,
+  hash TEXT NOT NULL
+);
+
+CREATE TABLE audit_retention (
+  account_id TEXT PRIMARY KEY REFERENCES accounts (id),
+  exported_through_seq BIGINT NOT NULL,
+  exported_through_hash TEXT NOT NULL,
+  purged_through_seq BIGINT NOT NULL,
+  purged_through_hash TEXT NOT NULL
+);
+`,
+  },
 ];

@@ -1,6 +1,7 @@
 import type {
   AccountRecord,
   ApiKeyRecord,
+  AuditEventRecord,
   CardRecord,
   CustomerRecord,
   EventRecord,
@@ -34,6 +35,7 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     last4: r.last4 as string,
     secretHash: r.secret_hash as string,
     name: (r.name as string | null) ?? null,
+    note: (r.note as string | null) ?? null,
     permissions: parse(r.permissions),
     created: r.created as number,
     expiresAt: (r.expires_at as number | null) ?? null,
@@ -52,6 +54,7 @@ export function apiKeyToRow(k: ApiKeyRecord): SqlValue[] {
     k.last4,
     k.secretHash,
     k.name,
+    k.note,
     json(k.permissions),
     k.created,
     k.expiresAt,
@@ -60,7 +63,7 @@ export function apiKeyToRow(k: ApiKeyRecord): SqlValue[] {
   ];
 }
 export const API_KEY_COLUMNS =
-  'id, account_id, livemode, kind, prefix, last4, secret_hash, name, permissions, created, expires_at, revoked_at, last_used_at';
+  'id, account_id, livemode, kind, prefix, last4, secret_hash, name, note, permissions, created, expires_at, revoked_at, last_used_at';
 
 export function customerFromRow(r: Row): CustomerRecord {
   return {
@@ -176,6 +179,7 @@ export const API_KEY_UPDATABLE: Record<string, [string, (v: unknown) => SqlValue
   expiresAt: ['expires_at', (v) => v as number | null],
   lastUsedAt: ['last_used_at', (v) => v as number | null],
   name: ['name', (v) => v as string | null],
+  note: ['note', (v) => v as string | null],
 };
 
 /** Builds `SET a = ?, b = ?` from a patch, in the patch's key order. */
@@ -350,4 +354,25 @@ export function refundToRow(f: RefundRecord): SqlValue[] {
     json(f.metadata),
     f.created,
   ];
+}
+
+export const AUDIT_EVENT_COLUMNS = 'id, account_id, livemode, seq, type, api_key_id, request, created, hash, previous_hash';
+
+export function auditEventFromRow(r: Row): AuditEventRecord {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    livemode: r.livemode === 1,
+    seq: r.seq as number,
+    type: r.type as AuditEventRecord['type'],
+    apiKeyId: r.api_key_id as string,
+    request: parse(r.request),
+    created: r.created as number,
+    hash: r.hash as string,
+    previousHash: r.previous_hash as string,
+  };
+}
+
+export function auditEventToRow(e: AuditEventRecord): SqlValue[] {
+  return [e.id, e.accountId, bool(e.livemode), e.seq, e.type, e.apiKeyId, json(e.request), e.created, e.hash, e.previousHash];
 }

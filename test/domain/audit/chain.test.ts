@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { appendAuditEvents, auditDraft } from '../../../src/domain/audit/audit-log.js';
+import { GENESIS_HASH } from '../../../src/domain/audit/chain.js';
+import { verifyAuditChain } from '../../../src/domain/audit/verify.js';
+import { newId } from '../../../src/lib/ids.js';
+import { BACKENDS, type TestStore } from '../../helpers/backends.js';
+
+for (const backend of BACKENDS) {
+  describe(`audit chain appends: ${backend.name}`, () => {
+    let db: TestStore;
+    const accounts = [newId('acct'), newId('acct')];
+    before(async () => {
+      db = await backend.open();
+      for (const id of accounts) await db.store.insertAccount({ id, name: 'A', defaultVersion: '2026-09-01', created: 1 });
+    });
+    after(async () => db.destroy());
+
+    test('concurrent transactions over two accounts append gap-free chains that verify', async () => {
+      const key = (accountId: string) => ({ id: newId('key'), accountId, livemode: false });
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => {
+          // Batches that touch both accounts, in both orders, next to single appends.
+          const drafts = [auditDraft('api_key.used', key(accounts[i % 2]!), Date.now())];
+          if (i % 3 === 0) drafts.push(auditDraft('api_key.used', key(accounts[(i + 1) % 2]!), Date.now()));
+          return appendAuditEvents(db.store, drafts);
+        }),
+      );
+      for (const accountId of accounts) {
+        const chain = await db.store.listAuditEventsBySeq(accountId, 0, 1000);
+        assert.deepEqual(
+          chain.map((e) => e.seq),
+          chain.map((_, i) => i + 1),
+        );
+        assert.equal(chain[0]?.previousHash, GENESIS_HASH);
+        const report = await verifyAuditChain(db.store, accountId);
+        assert.equal(report.ok, true, JSON.stringify(report));
+      }
+      const heads = await db.store.listAuditChainHeads();
+      const total = heads.filter((h) => accounts.includes(h.accountId)).reduce((n, h) => n + h.seq, 0);
+      assert.equal(total, 40 + 14);
+    });
+
+    test('a failed transaction leaves neither its events nor a moved head', async () => {
+      const accountId = accounts[0]!;
+      const before = (await db.store.listAuditChainHeads()).find((h) => h.accountId === accountId);
+      await assert.rejects(
+        db.store.transaction(async (tx) => {
+          await appendAuditEvents(tx, [auditDraft('api_key.used', { id: newId('key'), accountId, livemode: true }, Date.now())]);
+          throw new Error('the write failed');
+        }),
+        /the write failed/,
+      );
+      assert.deepEqual(
+        (await db.store.listAuditChainHeads()).find((h) => h.accountId === accountId),
+        before,
+      );
+      assert.equal((await verifyAuditChain(db.store, accountId)).ok, true);
+    });
+  });
+}
