@@ -24,7 +24,7 @@ export class AccountResource {
    * `POST /v1/account`; needs `account: write`.
    *
    * @example
-   * const account = await client.account.update({ name: 'Jenny Rosen' });
+   * const updated = await client.account.update({ name: 'Jenny Rosen' });
    */
   update(params: AccountUpdateParams = {}, options?: RequestOptions): Promise<Account> {
     return this.sender.request({ method: 'POST', path: '/v1/account', body: params }, options);

@@ -51,7 +51,7 @@ export class CustomersResource {
    * `POST /v1/customers/{id}`; needs `customers: write`.
    *
    * @example
-   * const customer = await client.customers.update('cus_123', { email: 'jenny@example.com' });
+   * const updated = await client.customers.update('cus_123', { email: 'jenny@example.com' });
    */
   update(id: string, params: CustomersUpdateParams = {}, options?: RequestOptions): Promise<Customer> {
     return this.sender.request({ method: 'POST', path: `/v1/customers/${encodeURIComponent(id)}`, body: params }, options);

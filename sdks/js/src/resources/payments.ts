@@ -53,7 +53,7 @@ export class PaymentsResource {
    * `POST /v1/payments/{id}`; needs `payments: write`.
    *
    * @example
-   * const payment = await client.payments.update('pay_123', { description: 'Example description' });
+   * const updated = await client.payments.update('pay_123', { description: 'Example description' });
    */
   update(id: string, params: PaymentsUpdateParams = {}, options?: RequestOptions): Promise<Payment> {
     return this.sender.request({ method: 'POST', path: `/v1/payments/${encodeURIComponent(id)}`, body: params }, options);

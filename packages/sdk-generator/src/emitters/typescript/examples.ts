@@ -1,21 +1,33 @@
 import type { Operation, Parameter, Property, TypeRef } from '../../model.js';
-import { camelCase } from '../../naming.js';
+import { camelCase, words } from '../../naming.js';
 import { names, singular } from './names.js';
 import { quote } from './type-expr.js';
 
-/** A call of the operation with plausible arguments, as it appears in JSDoc and the README. */
-export function exampleCall(op: Operation): string {
-  const variable = op.pagination ? singular(op.resourcePath.at(-1) ?? 'item') : exampleVariable(op);
+/**
+ * A call of the operation with plausible arguments, as it appears in JSDoc and the README.
+ * `used` collects variable names so that several calls in one snippet do not collide.
+ */
+export function exampleCall(op: Operation, used: Set<string> = new Set()): string {
   const call = `${names.accessor(op)}.${names.method(op)}(${exampleArguments(op).join(', ')})`;
-  if (op.pagination) return `for await (const ${variable} of ${call}) {\n  console.log(${variable}.id);\n}`;
+  if (op.pagination) {
+    const item = singular(op.resourcePath.at(-1) ?? 'item');
+    return `for await (const ${item} of ${call}) {\n  console.log(${item}.id);\n}`;
+  }
+  const variable = exampleVariable(op, used);
+  used.add(variable);
   return `const ${variable} = await ${call};`;
 }
 
-function exampleVariable(op: Operation): string {
+function exampleVariable(op: Operation, used: Set<string>): string {
   const resource = op.resourcePath.at(-1) ?? 'result';
-  if (op.name === 'delete') return 'deleted';
-  if (op.name === 'list') return camelCase(resource);
-  return singular(resource);
+  const verb = words(op.name).at(-1) ?? op.name;
+  const pastTense = verb.endsWith('e') ? `${verb}d` : `${verb}ed`;
+  const preferred =
+    op.name === 'list' ? camelCase(resource) : ['create', 'retrieve'].includes(op.name) ? singular(resource) : camelCase(pastTense);
+  const candidates = [preferred, camelCase(pastTense)];
+  let name = candidates.find((c) => !used.has(c)) ?? preferred;
+  for (let n = 2; used.has(name); n++) name = `${preferred}${n}`;
+  return name;
 }
 
 export function exampleArguments(op: Operation): string[] {

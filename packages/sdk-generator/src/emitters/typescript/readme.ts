@@ -29,7 +29,10 @@ export function emitReadme(model: ApiModel, info: PackageInfo): string {
       '',
       `const client = new ${C}(process.env.PAYMENTS_SECRET_KEY!);`,
       '',
-      r.operations.map((op) => exampleCall(op)).join('\n'),
+      (() => {
+        const used = new Set<string>();
+        return r.operations.map((op) => exampleCall(op, used)).join('\n');
+      })(),
       '```',
     ];
     return lines.join('\n');
@@ -97,7 +100,14 @@ Every method takes a last, optional argument with per-call \`idempotencyKey\`, \
 \`maxNetworkRetries\`:
 
 \`\`\`ts
-await client.payments.create({ amount: 2000, currency: 'USD', customer: 'cus_123' }, { idempotencyKey: 'order-6735' });
+import { ${C} } from '${info.name}';
+
+const client = new ${C}(process.env.PAYMENTS_SECRET_KEY!, { timeout: 10_000, maxNetworkRetries: 3 });
+const payment = await client.payments.create(
+  { amount: 2000, currency: 'USD', customer: 'cus_123' },
+  { idempotencyKey: 'order-6735', timeout: 60_000 },
+);
+console.log(payment.id);
 \`\`\`
 
 ### Retries and idempotency
