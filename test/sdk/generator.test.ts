@@ -48,10 +48,7 @@ describe('SDK generator', () => {
   test('the model groups operations by operationId and sees pagination, bodies and permissions', () => {
     const model = buildModel(readDocument(root));
     const payments = model.resources.find((r) => r.name === 'payments');
-    assert.deepEqual(
-      payments?.operations.map((o) => o.name).sort(),
-      ['create', 'list', 'retrieve', 'update'],
-    );
+    assert.deepEqual(payments?.operations.map((o) => o.name).sort(), ['create', 'list', 'retrieve', 'update']);
     const list = model.operations.find((o) => o.id === 'payments.list');
     assert.deepEqual(list?.pagination?.item, { kind: 'ref', name: 'Payment' });
     assert.equal(list?.queryParams.find((p) => p.name === 'created')?.style, 'deepObject');
