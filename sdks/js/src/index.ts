@@ -14,6 +14,6 @@ export { ListPromise } from './runtime/pagination.js';
 export type { ClientOptions, RequestOptions } from './runtime/request-sender.js';
 export { DEFAULT_TOLERANCE_SECONDS, Webhooks } from './runtime/webhooks.js';
 export type * from './types.js';
-export { API_VERSIONS, LATEST_API_VERSION, SDK_VERSION } from './version.js';
+export { API_VERSIONS, type ApiVersionName, LATEST_API_VERSION, SDK_VERSION } from './version.js';
 
 export default PaymentsClient;

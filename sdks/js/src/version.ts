@@ -5,5 +5,8 @@ export const SDK_VERSION = '1.0.0';
 /** The API releases `apiVersion` accepts, oldest first. */
 export const API_VERSIONS = ['2025-06-01', '2026-03-01', '2026-09-01'] as const;
 
+/** A release date for `apiVersion`: one of API_VERSIONS (suggested by editors), or any other `YYYY-MM-DD`. */
+export type ApiVersionName = (typeof API_VERSIONS)[number] | (string & {});
+
 /** The release this SDK's types describe. */
 export const LATEST_API_VERSION = '2026-09-01';

@@ -57,7 +57,7 @@ export { ListPromise } from './runtime/pagination.js';
 export type { ClientOptions, RequestOptions } from './runtime/request-sender.js';
 export { DEFAULT_TOLERANCE_SECONDS, Webhooks } from './runtime/webhooks.js';
 export type * from './types.js';
-export { API_VERSIONS, LATEST_API_VERSION, SDK_VERSION } from './version.js';
+export { API_VERSIONS, type ApiVersionName, LATEST_API_VERSION, SDK_VERSION } from './version.js';
 
 export default ${names.client};
 `;
@@ -71,6 +71,9 @@ export const SDK_VERSION = '${sdkVersion}';
 
 /** The API releases \`apiVersion\` accepts, oldest first. */
 export const API_VERSIONS = [${model.versions.map((v) => `'${v}'`).join(', ')}] as const;
+
+/** A release date for \`apiVersion\`: one of API_VERSIONS (suggested by editors), or any other \`YYYY-MM-DD\`. */
+export type ApiVersionName = (typeof API_VERSIONS)[number] | (string & {});
 
 /** The release this SDK's types describe. */
 export const LATEST_API_VERSION = '${model.latestVersion}';

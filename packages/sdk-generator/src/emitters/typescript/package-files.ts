@@ -46,7 +46,7 @@ export function emitPackageFiles(info: PackageInfo): { path: string; contents: s
         sideEffects: false,
         scripts: {
           build: 'tsc -p tsconfig.esm.json && tsc -p tsconfig.cjs.json && node scripts/finish-build.js',
-          prepack: 'npm run build',
+          prepare: 'npm run build',
           typecheck: 'tsc -p tsconfig.json --noEmit',
         },
         devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },

@@ -55,7 +55,8 @@ ${info.description}
 npm install ${info.name}
 \`\`\`
 
-From a checkout of the service repository: \`npm pack ./sdks/js\` and \`npm install ./${info.name}-${info.version}.tgz\`.
+From a checkout of the service repository: \`cd sdks/js && npm install && npm pack\` (builds \`dist/\`), then
+\`npm install /path/to/${info.name}-${info.version}.tgz\` in your project.
 
 ## Quick start
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { errorFromResponse } from '../errors.js';
-import { SDK_VERSION } from '../version.js';
+import { type ApiVersionName, SDK_VERSION } from '../version.js';
 import { ConfigurationError, ConnectionError, type PaymentsError } from './error-base.js';
 import { encodeQuery } from './query.js';
 
 export interface ClientOptions {
   /** Pins the API version (`YYYY-MM-DD`), sent as `Service-Version`. Absent: the account's default. */
-  apiVersion?: string;
+  apiVersion?: ApiVersionName;
   /** Milliseconds before a request is abandoned with a ConnectionError. Default 30000. */
   timeout?: number;
   /** How many times a failed request is retried (connection errors, 409, 429, 5xx). Default 2. */
@@ -19,7 +19,7 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Reuse your own key to make a call safe to repeat across processes; by default one is generated per call. */
   idempotencyKey?: string;
-  apiVersion?: string;
+  apiVersion?: ApiVersionName;
   timeout?: number;
   maxNetworkRetries?: number;
 }
