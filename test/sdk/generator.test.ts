@@ -23,6 +23,8 @@ describe('SDK generator', () => {
       const first = file.contents.split('\n', 1)[0] ?? '';
       if (/\.(ts|js)$/.test(file.path)) assert.equal(first, `// ${NOTICE}`, file.path);
       else if (file.path.endsWith('.md')) assert.equal(first, `<!-- ${NOTICE} -->`, file.path);
+      else if (file.path.endsWith('.gitignore')) assert.equal(first, `# ${NOTICE}`, file.path);
+      else assert.ok(file.path.endsWith('.json'), `${file.path}: JSON is the only format without comments`);
     }
   });
 

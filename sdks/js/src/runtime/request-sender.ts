@@ -8,7 +8,7 @@ import { encodeQuery } from './query.js';
 export interface ClientOptions {
   /** Pins the API version (`YYYY-MM-DD`), sent as `Service-Version`. Absent: the account's default. */
   apiVersion?: ApiVersionName;
-  /** Milliseconds before a request is abandoned with a ConnectionError. Default 30000. */
+  /** Milliseconds each attempt may take before it is abandoned (then retried, or a ConnectionError). Default 30000. */
   timeout?: number;
   /** How many times a failed request is retried (connection errors, 409, 429, 5xx). Default 2. */
   maxNetworkRetries?: number;

@@ -1,3 +1,4 @@
+import { GENERATED_NOTICE } from '../../emitter.js';
 import { HEADER } from './resources.js';
 
 export interface PackageInfo {
@@ -71,6 +72,6 @@ writeFileSync(new URL('../dist/esm/package.json', import.meta.url), '{ "type": "
 writeFileSync(new URL('../dist/cjs/package.json', import.meta.url), '{ "type": "commonjs" }\\n');
 `,
     },
-    { path: '.gitignore', contents: 'dist/\nnode_modules/\n*.tgz\n' },
+    { path: '.gitignore', contents: `# ${GENERATED_NOTICE}\ndist/\nnode_modules/\n*.tgz\n` },
   ];
 }
