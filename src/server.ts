@@ -28,9 +28,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     keyCacheTtlMs: config.keyCacheTtlMs,
     ...(config.tls ? { https: config.tls } : {}),
   });
-  app.addHook('onClose', async () => {
-    await opened.store.close();
-  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
 
@@ -61,7 +58,10 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     url: address,
     close: async () => {
       clearInterval(purge);
+      // After the app: in-flight requests finish before the database closes. (An onClose hook
+      // cannot be added here: buildApp has already made the instance ready.)
       await app.close();
+      await opened.store.close();
     },
   };
 }
