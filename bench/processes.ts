@@ -131,9 +131,21 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } | undef
   }
 }
 
-/** Samples a process's RSS every 100 ms until stopped; answers the highest sample. */
-export function sampleRss(pid: number): () => number {
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; answers the highest sample and the CPU used meanwhile. */
+export function sampleProcess(pid: number): () => { peakRssMb: number; cpuSeconds: number } {
   let max = memoryOf(pid)?.rssMb ?? 0;
+  const cpuBefore = cpuSecondsOf(pid);
   const timer = setInterval(() => {
     const m = memoryOf(pid);
     if (m && m.rssMb > max) max = m.rssMb;
@@ -141,6 +153,6 @@ export function sampleRss(pid: number): () => number {
   return () => {
     clearInterval(timer);
     const m = memoryOf(pid);
-    return Math.max(max, m?.rssMb ?? 0);
+    return { peakRssMb: Math.max(max, m?.rssMb ?? 0), cpuSeconds: cpuSecondsOf(pid) - cpuBefore };
   };
 }

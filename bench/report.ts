@@ -48,6 +48,8 @@ export interface ScenarioResult {
   ratio?: number;
   /** Highest RSS of the service sampled during this scenario's runs (MiB). */
   peakRssMb?: number;
+  /** CPU time the service used during its runs, over their wall time (100% = one core busy). */
+  serviceCpuPercent?: number;
   /** create_payment only: a run at half the measured peak rate. */
   halfLoad?: { rate: number; latencyMs: { p50: number; p90: number; p99: number }; unexpected: number };
   rounds: { baseline: LoadResult; service: LoadResult }[];
@@ -144,22 +146,22 @@ export function markdown(r: BenchResult): string {
     `- Load: autocannon in its own process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} round(s) alternating baseline and service`,
     `- Fixtures: ${r.fixtures.payments.toLocaleString('en')} payments loaded in ${r.fixtures.seconds.toFixed(1)} s (${r.fixtures.paymentsPerSecond.toLocaleString('en')}/s)`,
     '',
-    '| scenario | service req/s | baseline req/s | ratio | p50 ms | p90 ms | p99 ms | unexpected | peak RSS MiB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | service req/s | baseline req/s | ratio | p50 ms | p90 ms | p99 ms | unexpected | peak RSS MiB | service CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of r.scenarios) {
     if (s.skipped || !s.service || !s.baseline) {
-      lines.push(`| ${s.title} | skipped: ${s.skipped ?? 'no result'} | | | | | | | |`);
+      lines.push(`| ${s.title} | skipped: ${s.skipped ?? 'no result'} | | | | | | | | |`);
       continue;
     }
     const l = s.service.latencyMs;
     lines.push(
-      `| ${s.title} | ${Math.round(s.service.requestsPerSecond)} | ${Math.round(s.baseline.requestsPerSecond)} | ${round((s.ratio ?? 0) * 100, 0)}% | ${l.p50} | ${l.p90} | ${l.p99} | ${s.service.unexpected} | ${round(s.peakRssMb ?? 0, 0)} |`,
+      `| ${s.title} | ${Math.round(s.service.requestsPerSecond)} | ${Math.round(s.baseline.requestsPerSecond)} | ${round((s.ratio ?? 0) * 100, 0)}% | ${l.p50} | ${l.p90} | ${l.p99} | ${s.service.unexpected} | ${round(s.peakRssMb ?? 0, 0)} | ${s.serviceCpuPercent ?? ''}% |`,
     );
     if (s.halfLoad) {
       const h = s.halfLoad;
       lines.push(
-        `| ${s.title}, at ${h.rate} req/s (half of peak) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | |`,
+        `| ${s.title}, at ${h.rate} req/s (half of peak) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | | |`,
       );
     }
   }

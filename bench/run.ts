@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type FixtureReport, loadFixtures } from './fixtures.js';
 import type { LoadRequest, LoadResult, LoadSpec } from './load.js';
-import { memoryOf, ROOT, type Running, runLoadProcess, sampleRss, startBaseline, startService } from './processes.js';
+import { memoryOf, ROOT, type Running, runLoadProcess, sampleProcess, startBaseline, startService } from './processes.js';
 import { type BenchResult, machine, markdown, measured, type ScenarioResult, targets } from './report.js';
 import { type Fixtures, scenarios } from './scenarios.js';
 
@@ -111,14 +111,17 @@ async function runScenarios(service: Running, baseline: Running, fixtures: Fixtu
     await drive(baseline, baseRequests, warmupSeconds);
     await drive(service, prepared.requests, warmupSeconds);
     let peakRss = 0;
+    let cpuSeconds = 0;
     for (let round = 0; round < rounds; round++) {
       const base = await drive(baseline, baseRequests, durationSeconds);
-      const stopSampling = sampleRss(service.child.pid as number);
+      const stopSampling = sampleProcess(service.child.pid as number);
       const svc = await drive(service, prepared.requests, durationSeconds);
-      peakRss = Math.max(peakRss, stopSampling());
+      const sampled = stopSampling();
+      peakRss = Math.max(peakRss, sampled.peakRssMb);
+      cpuSeconds += sampled.cpuSeconds;
       result.rounds.push({ baseline: base, service: svc });
       log(
-        `${scenario.name} round ${round + 1}: service ${Math.round(svc.requestsPerSecond)} req/s p99 ${svc.latencyMs.p99} ms, baseline ${Math.round(base.requestsPerSecond)} req/s`,
+        `${scenario.name} round ${round + 1}: service ${Math.round(svc.requestsPerSecond)} req/s p99 ${svc.latencyMs.p99} ms (CPU ${Math.round((sampled.cpuSeconds / svc.durationSeconds) * 100)}%), baseline ${Math.round(base.requestsPerSecond)} req/s`,
       );
     }
     result.service = measured(
@@ -131,6 +134,7 @@ async function runScenarios(service: Running, baseline: Running, fixtures: Fixtu
     );
     result.ratio = result.service.requestsPerSecond / result.baseline.requestsPerSecond;
     result.peakRssMb = Math.round(peakRss);
+    result.serviceCpuPercent = Math.round((cpuSeconds / (rounds * durationSeconds)) * 100);
     if (scenario.name === 'create_payment') {
       const rate = Math.max(1, Math.round(result.service.requestsPerSecond / 2));
       const half = measured([await drive(service, prepared.requests, durationSeconds, rate)], scenario.expectedStatus);
