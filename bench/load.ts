@@ -1,5 +1,6 @@
 // The load generator, always its own process (bench/run.ts spawns it): reads a LoadSpec as JSON on
 // stdin, drives the server with autocannon, and writes a LoadResult as JSON on stdout.
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
@@ -20,7 +21,11 @@ export interface LoadSpec {
   connections: number;
   durationSeconds: number;
   requests: LoadRequest[];
-  /** Requests per second over all connections; 0 or absent: as fast as the server answers. */
+  /**
+   * Requests per second, evenly paced (one every 1/rate s, open loop, latency counted from the
+   * planned send time). Absent: autocannon, as fast as the server answers. autocannon's own rate
+   * option is not used: it sends each second's quota in one burst.
+   */
   rate?: number;
 }
 
@@ -75,7 +80,81 @@ function buildRequest(template: LoadRequest, runTag: string): Built {
   return built;
 }
 
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+}
+
+/** Open-loop paced load over keep-alive connections (single-request scenarios only). */
+export async function runPaced(spec: LoadSpec): Promise<LoadResult> {
+  const template = spec.requests[0] as LoadRequest;
+  const rate = spec.rate as number;
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
+  const url = new URL(spec.url);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  let sent = 0;
+  let inFlight = 0;
+  const runTag = `paced-${process.pid}-${Date.now().toString(36)}`;
+  const send = (plannedAt: number) => {
+    const i = sent++;
+    const headers: Record<string, string> = { ...template.headers };
+    if (template.idempotencyKey === 'unique') headers['idempotency-key'] = `${runTag}-${i}`;
+    else if (template.idempotencyKey) headers['idempotency-key'] = template.idempotencyKey;
+    inFlight++;
+    const req = request(
+      { agent, host: url.hostname, port: url.port, method: template.method, path: template.paths[i % template.paths.length], headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          inFlight--;
+          latencies.push(performance.now() - plannedAt);
+          const code = String(res.statusCode);
+          statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+        });
+      },
+    );
+    req.on('error', () => {
+      inFlight--;
+      errors++;
+    });
+    req.end(template.body);
+  };
+  const started = performance.now();
+  const end = started + spec.durationSeconds * 1000;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(Math.floor(((Math.min(now, end) - started) / 1000) * rate), Math.floor(spec.durationSeconds * rate));
+      while (sent < due) send(started + (sent * 1000) / rate);
+      if (now < end) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  while (inFlight > 0 && performance.now() < end + 10_000) await new Promise((r) => setTimeout(r, 10));
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    requests: sorted.length,
+    requestsPerSecond: round(sorted.length / spec.durationSeconds),
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p90: round(percentile(sorted, 90)),
+      p99: round(percentile(sorted, 99)),
+      average: round(sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1)),
+      max: round(sorted[sorted.length - 1] ?? 0),
+    },
+    statusCodes,
+    errors,
+    timeouts: inFlight,
+    durationSeconds: spec.durationSeconds,
+  };
+}
+
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.rate) return runPaced(spec);
   const runTag = `bench-${process.pid}-${Date.now().toString(36)}`;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -84,7 +163,6 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
         connections: spec.connections,
         duration: spec.durationSeconds,
         requests: spec.requests.map((r) => buildRequest(r, runTag)),
-        ...(spec.rate ? { overallRate: spec.rate } : {}),
       },
       (err, result) => {
         if (err) return reject(err);

@@ -50,7 +50,7 @@ export interface ScenarioResult {
   peakRssMb?: number;
   /** CPU time the service used during its runs, over their wall time (100% = one core busy). */
   serviceCpuPercent?: number;
-  /** create_payment only: a run at half the measured peak rate. */
+  /** create_payment only: a run evenly paced at half the measured peak rate. */
   halfLoad?: { rate: number; latencyMs: { p50: number; p90: number; p99: number }; unexpected: number };
   rounds: { baseline: LoadResult; service: LoadResult }[];
 }
@@ -161,7 +161,7 @@ export function markdown(r: BenchResult): string {
     if (s.halfLoad) {
       const h = s.halfLoad;
       lines.push(
-        `| ${s.title}, at ${h.rate} req/s (half of peak) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | | |`,
+        `| ${s.title}, at ${h.rate} req/s (half of peak, evenly paced) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | | |`,
       );
     }
   }
