@@ -51,16 +51,45 @@ function openConnection(path: string, options: SqliteOptions, readonly: boolean)
   return db;
 }
 
+/** Transactions that share one COMMIT; each member answers only once that COMMIT is done. */
+interface CommitGroup {
+  members: number;
+  committed: Promise<void>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+function newGroup(): CommitGroup {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const committed = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  committed.catch(() => {}); // members await it; a group with no member left must not be "unhandled"
+  return { members: 0, committed, resolve, reject };
+}
+
+/** At most this many transactions share one COMMIT, so that a member's answer waits for few others. */
+const MAX_GROUP = 32;
+
 /**
  * SQLite through better-sqlite3. One writer connection, used by one transaction at a time
  * (a mutex keeps other async work out of an open transaction), and one reader connection for
  * plain reads, which in WAL mode see only committed data.
+ *
+ * Group commit: a COMMIT costs a WAL write (and the lock round trip) whatever it carries, so
+ * transactions that queue up behind each other share one. Each runs in a SAVEPOINT inside the
+ * group's transaction (a failing one rolls back alone); the group commits when nobody else is
+ * waiting for the writer, or when it is full; and each member resolves only after that COMMIT,
+ * so nobody is ever answered with data that is not durable. Alone, a transaction commits at once.
  */
 export class SqliteDatabase implements SqlDatabase {
   readonly dialect = sqliteDialect;
   private readonly writer: Connection;
   private readonly reader: Connection;
   private readonly writeLock = new Mutex();
+  private group: CommitGroup | undefined;
 
   constructor(options: SqliteOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -75,29 +104,68 @@ export class SqliteDatabase implements SqlDatabase {
     return this.reader.get<T>(sql, params);
   }
   run(sql: string, params?: readonly SqlValue[]): Promise<number> {
-    return this.writeLock.run(() => this.writer.run(sql, params));
+    return this.writeLock.run(() => {
+      this.commitGroup();
+      return this.writer.run(sql, params);
+    });
   }
   exec(sql: string): Promise<void> {
-    return this.writeLock.run(() => this.writer.exec(sql));
+    return this.writeLock.run(() => {
+      this.commitGroup();
+      return this.writer.exec(sql);
+    });
   }
 
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.writeLock.run(async () => {
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const { result, committed } = await this.writeLock.run(async () => {
       const db = this.writer.db;
-      db.exec('BEGIN IMMEDIATE');
+      if (!this.group) {
+        db.exec('BEGIN IMMEDIATE');
+        this.group = newGroup();
+      }
+      const group = this.group;
+      db.exec('SAVEPOINT member');
       try {
-        const result = await fn(this.writer);
-        db.exec('COMMIT');
-        return result;
+        const value = await fn(this.writer);
+        db.exec('RELEASE member');
+        group.members++;
+        return { result: value, committed: group.committed };
       } catch (err) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        if (db.inTransaction) {
+          db.exec('ROLLBACK TO member');
+          db.exec('RELEASE member');
+        } else {
+          // SQLite rolled the whole transaction back (e.g. disk full): the group's work is lost.
+          this.group = undefined;
+          group.reject(err);
+        }
         throw err;
+      } finally {
+        if (this.writeLock.waiting === 0 || (this.group?.members ?? 0) >= MAX_GROUP) this.commitGroup();
       }
     });
+    await committed;
+    return result;
+  }
+
+  /** Commits the open group, if any. Called with the write lock held. */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    const db = this.writer.db;
+    try {
+      db.exec('COMMIT');
+      group.resolve();
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      group.reject(err);
+    }
   }
 
   async close(): Promise<void> {
     await this.writeLock.run(async () => {
+      this.commitGroup();
       if (this.reader !== this.writer) this.reader.db.close();
       this.writer.db.close();
     });
