@@ -6,10 +6,9 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
-      // biome-ignore lint/suspicious/noExplicitAny: autocannon passes the per-connection context through untyped
-      setupRequest?: (req: Request, context: any) => Request;
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void;
+      // autocannon passes the per-connection context through untyped
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
     }
     interface Options {
       url: string;

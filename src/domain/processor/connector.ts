@@ -22,9 +22,7 @@ export interface Declined {
 }
 
 export type AuthorizeOutcome =
-  | { status: 'authorized'; reference: string; captured: boolean }
-  | { status: 'requires_action'; reference: string }
-  | Declined;
+  { status: 'authorized'; reference: string; captured: boolean } | { status: 'requires_action'; reference: string } | Declined;
 
 export type SimpleOutcome = { status: 'succeeded'; reference: string } | Declined;
 

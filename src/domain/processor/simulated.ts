@@ -76,23 +76,19 @@ export function createSimulatedProcessor(store: Store, clock: Clock): ProcessorC
       });
     },
     capture(request) {
-      return once(
-        request.operationId,
-        'capture',
-        request.amount,
-        (): SimpleOutcome => ({ status: 'succeeded', reference: request.reference }),
-      );
+      return once(request.operationId, 'capture', request.amount, (): SimpleOutcome => ({
+        status: 'succeeded',
+        reference: request.reference,
+      }));
     },
     cancel(request) {
       return once(request.operationId, 'cancel', 0, (): SimpleOutcome => ({ status: 'succeeded', reference: request.reference }));
     },
     refund(request) {
-      return once(
-        request.operationId,
-        'refund',
-        request.amount,
-        (): SimpleOutcome => ({ status: 'succeeded', reference: request.reference }),
-      );
+      return once(request.operationId, 'refund', request.amount, (): SimpleOutcome => ({
+        status: 'succeeded',
+        reference: request.reference,
+      }));
     },
     async lookup(operationId) {
       const found = await store.findSimulatedOperation(operationId);

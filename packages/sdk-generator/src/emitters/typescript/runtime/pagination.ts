@@ -35,7 +35,7 @@ export class ListPromise<T extends { id: string }, P extends PageParams = PagePa
     return this.first;
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: a ListPromise is awaitable by design.
+  // A ListPromise is awaitable by design: it has a then().
   then<R1 = ListObject<T>, R2 = never>(
     onFulfilled?: ((page: ListObject<T>) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
