@@ -108,7 +108,8 @@ for (const backend of backends) {
     test('the process dies after the processor authorised; on restart the payment is recorded', { timeout: 90_000 }, async () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const env = { PORT: String(port), DATA_DIR: dataDir, RECONCILE_GRACE_MS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+      // DATABASE_URL is always set: empty means the SQLite file in DATA_DIR, whatever the parent's environment says.
+      const env = { PORT: String(port), DATA_DIR: dataDir, RECONCILE_GRACE_MS: '0', DATABASE_URL: databaseUrl ?? '' };
 
       server = startServer({ ...env, PAYMENTS_FAULT_CRASH_AFTER: 'authorize' });
       const first = server;
