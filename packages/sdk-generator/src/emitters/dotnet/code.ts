@@ -515,3 +515,25 @@ ${model.errorTypes.map((t) => `            case ${csString(t.type)}: return new 
 }`;
   return file(['System.Collections.Generic'], [...classes, factory].join('\n\n'));
 }
+
+/** src/Webhooks.cs: ConstructEvent, typed as the document's `Event` when it has one. */
+export function emitWebhooks(model: ApiModel): string {
+  const event = model.schemas.find((s) => s.name === 'Event' && s.type.kind === 'object');
+  const type = event ? names.model(event.name) : 'IDictionary<string, object?>';
+  const body = event
+    ? `${type}.FromJson(VerifyAndParse(payload, header, secret, tolerance))`
+    : 'VerifyAndParse(payload, header, secret, tolerance)';
+  return file(
+    ['System.Collections.Generic'],
+    `public static partial class Webhooks
+{
+    /// <summary>
+    /// Checks the signature and age of a delivery and returns the event. Pass the raw body exactly as received.
+    /// </summary>
+    /// <example><code>var evt = Webhooks.ConstructEvent(body, request.Headers["Service-Signature"], secret);</code></example>
+    /// <exception cref="SignatureVerificationError">The signature does not match, or is older than the tolerance.</exception>
+    public static ${type} ConstructEvent(string payload, string? header, string secret, int tolerance = DefaultTolerance) =>
+        ${body};
+}`,
+  );
+}

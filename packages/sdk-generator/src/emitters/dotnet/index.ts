@@ -10,6 +10,7 @@ import {
   emitParams,
   emitService,
   emitVersion,
+  emitWebhooks,
   flattenResources,
   hasParams,
   HEADER,
@@ -40,6 +41,7 @@ export const dotnetEmitter: Emitter = {
       { path: `src/${names.client}.cs`, contents: emitClient(model) },
       { path: 'src/SdkVersion.cs', contents: emitVersion(model, DOTNET_PACKAGE.version) },
       { path: 'src/Errors.cs', contents: emitErrors(model) },
+      { path: 'src/Webhooks.cs', contents: emitWebhooks(model) },
       ...objects.map((s) => ({ path: `src/Models/${names.model(s.name)}.cs`, contents: emitModel(s, model) })),
       ...model.operations.filter(hasParams).map((op) => ({ path: `src/Params/${names.params(op)}.cs`, contents: emitParams(op, model) })),
       ...flattenResources(model.resources).map((r) => ({

@@ -11,18 +11,15 @@ namespace Payments
     /// Verifies webhook deliveries: <c>Service-Signature: t=&lt;unix&gt;,v1=&lt;hex HMAC-SHA256 of "t.body"&gt;</c>
     /// keyed with the endpoint's <c>whsec_...</c> secret.
     /// </summary>
-    public static class Webhooks
+    public static partial class Webhooks
     {
         /// <summary>Events older than this (seconds) are refused, so a captured delivery cannot be replayed later.</summary>
         public const int DefaultTolerance = 300;
 
         private const string Scheme = "v1";
 
-        /// <summary>
-        /// Checks the signature and age of a delivery and returns the event. Pass the raw body exactly as received.
-        /// </summary>
-        /// <example><code>var evt = Webhooks.ConstructEvent(body, request.Headers["Service-Signature"], secret);</code></example>
-        public static Event ConstructEvent(string payload, string? header, string secret, int tolerance = DefaultTolerance)
+        /// <summary>Checks the signature and age of a delivery and returns its decoded JSON object.</summary>
+        public static IDictionary<string, object?> VerifyAndParse(string payload, string? header, string secret, int tolerance = DefaultTolerance)
         {
             VerifySignature(payload, header, secret, tolerance);
             object? data;
@@ -30,7 +27,7 @@ namespace Payments
             catch (FormatException err) { throw new SignatureVerificationError("The webhook payload is not JSON.", err); }
             var map = data as IDictionary<string, object?>;
             if (map == null) throw new SignatureVerificationError("The webhook payload is not a JSON object.");
-            return Event.FromJson(map);
+            return map;
         }
 
         /// <summary>Throws unless some <c>v1</c> signature matches and <c>t</c> is within <paramref name="tolerance"/> seconds of now.</summary>
