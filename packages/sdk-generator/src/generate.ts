@@ -3,12 +3,13 @@ import { dirname, join, relative } from 'node:path';
 import { buildModel } from './build-model.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
 import { goEmitter } from './emitters/go/index.js';
+import { javaEmitter } from './emitters/java/index.js';
 import { pythonEmitter } from './emitters/python/index.js';
 import { typescriptEmitter } from './emitters/typescript/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
 /** Every SDK the repository ships. The next language is one more entry here. */
-export const EMITTERS: Emitter[] = [typescriptEmitter, pythonEmitter, goEmitter];
+export const EMITTERS: Emitter[] = [typescriptEmitter, pythonEmitter, goEmitter, javaEmitter];
 
 export const DOCUMENT_PATH = 'openapi/openapi.json';
 
