@@ -2,9 +2,7 @@
 
 package payments
 
-import (
-	"context"
-)
+import "context"
 
 // AccountResource holds the account operations: client.Account.
 type AccountResource struct {

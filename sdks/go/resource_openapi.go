@@ -2,9 +2,7 @@
 
 package payments
 
-import (
-	"context"
-)
+import "context"
 
 // OpenapiResource holds the openapi operations: client.Openapi.
 type OpenapiResource struct {

@@ -2,9 +2,7 @@
 
 package payments
 
-import (
-	"context"
-)
+import "context"
 
 // TokensResource holds the tokens operations: client.Tokens.
 type TokensResource struct {

@@ -2,9 +2,7 @@
 
 package payments
 
-import (
-	"context"
-)
+import "context"
 
 // VersionsResource holds the versions operations: client.Versions.
 type VersionsResource struct {

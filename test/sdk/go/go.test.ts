@@ -4,9 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { goEmitter } from '../../../packages/sdk-generator/src/emitters/go/index.js';
 import { GO_MODULE } from '../../../packages/sdk-generator/src/emitters/go/readme.js';
 import { BACKENDS } from '../../helpers/backends.js';
-import { CHECKS, type LanguageFixture, missingCommand, passedChecks, run, startLanguageFixture } from '../helpers/language-fixture.js';
+import {
+  CHECKS,
+  emitSynthetic,
+  type LanguageFixture,
+  missingCommand,
+  passedChecks,
+  run,
+  startLanguageFixture,
+} from '../helpers/language-fixture.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const missing = missingCommand('go', ['version']);
@@ -39,6 +48,22 @@ describe('Go SDK sources', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test(
+    'a synthetic document (nested resources, odd names, body and query) gives a vetted, gofmt-clean SDK',
+    { skip: missing },
+    async () => {
+      const dir = emitSynthetic(goEmitter);
+      try {
+        const vet = await run('go', ['vet', '.'], { cwd: dir, env: goEnv(dir) });
+        assert.equal(vet.code, 0, `go vet:\n${vet.stdout}${vet.stderr}`);
+        const fmt = await run('gofmt', ['-l', '.'], { cwd: dir });
+        assert.equal(fmt.stdout, '', `gofmt would change:\n${fmt.stdout}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 for (const backend of BACKENDS) {

@@ -1,5 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { buildModel } from '../../../packages/sdk-generator/src/build-model.js';
+import type { Emitter } from '../../../packages/sdk-generator/src/emitter.js';
+import type { OpenApiDocument } from '../../../packages/sdk-generator/src/openapi.js';
 import type { Backend } from '../../helpers/backends.js';
 import { dropFirstResponseProxy, type Proxy, scriptedServer, type Stub } from '../js/helpers/proxies.js';
 import { type SdkService, startService } from '../js/helpers/service.js';
@@ -132,4 +138,20 @@ export function passedChecks(stdout: string): string[] {
     .split('\n')
     .map((l) => /^ok (\S+)/.exec(l.trim())?.[1])
     .filter((x): x is string => x !== undefined);
+}
+
+/**
+ * Writes what an emitter makes of test/sdk/fixtures/synthetic-openapi.json (nested resources,
+ * a property that is no identifier, an operation with body and query, an unknown error type)
+ * into a temporary directory, and returns it: new endpoints must need no generator change.
+ */
+export function emitSynthetic(emitter: Emitter): string {
+  const fixture = new URL('../fixtures/synthetic-openapi.json', import.meta.url);
+  const model = buildModel(JSON.parse(readFileSync(fixture, 'utf8')) as OpenApiDocument);
+  const dir = mkdtempSync(join(tmpdir(), `payments-synthetic-${emitter.language}-`));
+  for (const file of emitter.emit(model)) {
+    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+    writeFileSync(join(dir, file.path), file.contents);
+  }
+  return dir;
 }

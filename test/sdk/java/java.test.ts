@@ -4,8 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { javaEmitter } from '../../../packages/sdk-generator/src/emitters/java/index.js';
 import { BACKENDS } from '../../helpers/backends.js';
-import { CHECKS, type LanguageFixture, missingCommand, passedChecks, run, startLanguageFixture } from '../helpers/language-fixture.js';
+import {
+  CHECKS,
+  emitSynthetic,
+  type LanguageFixture,
+  missingCommand,
+  passedChecks,
+  run,
+  startLanguageFixture,
+} from '../helpers/language-fixture.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const missing = missingCommand('javac', ['-version']) ?? missingCommand('java', ['-version']);
@@ -24,6 +33,18 @@ async function compile(): Promise<string> {
   assert.equal(javac.code, 0, `javac:\n${javac.stdout}${javac.stderr}`);
   return out;
 }
+
+describe('Java SDK generation', () => {
+  test('a synthetic document (nested resources, odd names, body and query) compiles with -Werror', { skip: missing }, async () => {
+    const dir = emitSynthetic(javaEmitter);
+    try {
+      const javac = await run('javac', ['-Xlint:all', '-Werror', '-d', join(dir, 'classes'), ...javaFiles(join(dir, 'src'))]);
+      assert.equal(javac.code, 0, `javac:\n${javac.stdout}${javac.stderr}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 for (const backend of BACKENDS) {
   describe(`Java SDK against the service (${backend.name})`, () => {

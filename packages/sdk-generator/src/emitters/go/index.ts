@@ -77,19 +77,28 @@ function responseType(type: TypeRef, records: Set<string>): string {
 function emitResource(resource: Resource, records: Set<string>): string {
   const type = goApi.resourceType(resource.path);
   const methods = resource.operations.map((op) => emitMethod(op, type, records));
-  const children = resource.children.map((c) => `\t${goApi.resourceField(c.name)} *${goApi.resourceType(c.path)}`);
-  const usesURL = resource.operations.some((op) => op.pathParams.length > 0);
+  const fields: Array<[string, string]> = [
+    ['s', '*sender'],
+    ...resource.children.map((c): [string, string] => [goApi.resourceField(c.name), `*${goApi.resourceType(c.path)}`]),
+  ];
+  const width = Math.max(...fields.map(([n]) => n.length));
+  const imports = [
+    ...(resource.operations.length ? ['"context"'] : []),
+    ...(resource.operations.some((op) => op.pathParams.length > 0) ? ['"net/url"'] : []),
+  ];
+  const importBlock =
+    imports.length === 0
+      ? ''
+      : imports.length === 1
+        ? `import ${imports[0]}\n\n`
+        : `import (\n${imports.map((i) => `\t${i}`).join('\n')}\n)\n\n`;
   return `${GO_HEADER}
 
 package payments
 
-import (
-	"context"${usesURL ? '\n\t"net/url"' : ''}
-)
-
-// ${type} holds the ${resource.path.join('.')} operations: client.${resource.path.map((p) => goApi.resourceField(p)).join('.')}.
+${importBlock}// ${type} holds the ${resource.path.join('.')} operations: client.${resource.path.map((p) => goApi.resourceField(p)).join('.')}.
 type ${type} struct {
-	s *sender${children.length ? `\n${children.join('\n')}` : ''}
+${fields.map(([n, t]) => `\t${n.padEnd(width)} ${t}`).join('\n')}
 }
 
 func new${type}(s *sender) *${type} {
