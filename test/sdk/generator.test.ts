@@ -21,13 +21,13 @@ describe('SDK generator', () => {
   test('every generated file says so in its first line', () => {
     for (const file of generate(readDocument(root))) {
       const first = file.contents.split('\n', 1)[0] ?? '';
-      if (/\.(ts|js)$/.test(file.path)) assert.equal(first, `// ${NOTICE}`, file.path);
+      if (/\.(ts|js|go|java)$|(^|\/)go\.mod$/.test(file.path)) assert.equal(first, `// ${NOTICE}`, file.path);
       else if (file.path.endsWith('.php')) assert.equal(first, `<?php // ${NOTICE}`, file.path);
       else if (file.path.endsWith('.cs')) assert.equal(first, `// ${NOTICE}`, file.path);
       else if (file.path.endsWith('.csproj')) assert.equal(first, `<!-- ${NOTICE} -->`, file.path);
       else if (file.path.endsWith('.sh')) assert.equal(first, `# ${NOTICE}`, file.path);
       else if (file.path.endsWith('.md')) assert.equal(first, `<!-- ${NOTICE} -->`, file.path);
-      else if (file.path.endsWith('.gitignore')) assert.equal(first, `# ${NOTICE}`, file.path);
+      else if (/(\.gitignore|\.py|\.toml|py\.typed)$/.test(file.path)) assert.equal(first, `# ${NOTICE}`, file.path);
       else assert.ok(file.path.endsWith('.json'), `${file.path}: JSON is the only format without comments`);
     }
   });

@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import { buildModel } from './build-model.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
+import { goEmitter } from './emitters/go/index.js';
+import { javaEmitter } from './emitters/java/index.js';
+import { pythonEmitter } from './emitters/python/index.js';
 import { dotnetEmitter } from './emitters/dotnet/index.js';
 import { laravelEmitter } from './emitters/laravel/index.js';
 import { phpEmitter } from './emitters/php/index.js';
@@ -9,7 +12,7 @@ import { typescriptEmitter } from './emitters/typescript/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
 /** Every SDK the repository ships. The next language is one more entry here. */
-export const EMITTERS: Emitter[] = [typescriptEmitter, phpEmitter, laravelEmitter, dotnetEmitter];
+export const EMITTERS: Emitter[] = [typescriptEmitter, pythonEmitter, goEmitter, javaEmitter, phpEmitter, laravelEmitter, dotnetEmitter];
 
 export const DOCUMENT_PATH = 'openapi/openapi.json';
 
