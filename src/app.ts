@@ -17,6 +17,7 @@ import { registerAccountRoutes } from './http/routes/account.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit-events.js';
 import { registerAuthenticationPage } from './http/routes/authentication-page.js';
+import { registerCheckoutRoutes } from './http/routes/checkout.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerMetaRoutes } from './http/routes/meta.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTokenRoutes(app, deps);
   registerRefundRoutes(app, deps);
   registerAuthenticationPage(app, deps);
+  registerCheckoutRoutes(app, deps);
   registerWebhookEndpointRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerAuditRoutes(app, deps);
