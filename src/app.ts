@@ -9,6 +9,7 @@ import { loggerOptions } from './http/logging.js';
 import { installOpenApi } from './http/openapi.js';
 import { installAudit } from './http/plugins/audit.js';
 import { installAuthentication } from './http/plugins/authentication.js';
+import { installCors } from './http/plugins/cors.js';
 import { installErrors } from './http/plugins/errors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestLifecycle(app);
   installAudit(app, clock, audit);
   installErrors(app);
+  installCors(app);
   installAuthentication(app, deps);
   installWriteGuards(app);
   installIdempotency(app, deps);

@@ -59,6 +59,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/checkout/config': browser('checkout_sessions', 'read'),
 
   // Browser pages and assets: public files; the hosted page is authorised by its unguessable session id.
+  // CORS preflights (src/http/plugins/cors.ts): answered without a key, allowed only for publishable routes.
+  'OPTIONS /*': { auth: 'none' },
   'GET /js/:file': { auth: 'none' },
   'GET /elements/card': { auth: 'none' },
   'GET /checkout/:id': { auth: 'none' },
