@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './http/routes/account.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit-events.js';
 import { registerAuthenticationPage } from './http/routes/authentication-page.js';
+import { registerBrowserRoutes } from './http/routes/browser.js';
 import { registerCheckoutRoutes } from './http/routes/checkout.js';
 import { registerCustomerRoutes } from './http/routes/customers.js';
 import { registerEventRoutes } from './http/routes/events.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRefundRoutes(app, deps);
   registerAuthenticationPage(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerBrowserRoutes(app, deps);
   registerWebhookEndpointRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -137,6 +137,8 @@ export interface Store {
   // checkout sessions
   insertCheckoutSession(session: CheckoutSessionRecord): Promise<void>;
   findCheckoutSessionById(scope: Scope, id: string, options?: { forUpdate?: boolean }): Promise<CheckoutSessionRecord | undefined>;
+  /** The session with this id in any account: the hosted page's URL names only the (unguessable) id. */
+  findCheckoutSessionByIdInAnyAccount(id: string): Promise<CheckoutSessionRecord | undefined>;
   /** The session a client secret belongs to, in any account (the secret is the credential). */
   findCheckoutSessionByClientSecret(clientSecret: string): Promise<CheckoutSessionRecord | undefined>;
   listCheckoutSessions(scope: Scope, filter: { paymentId?: string | undefined }, page: PageQuery): Promise<Page<CheckoutSessionRecord>>;

@@ -460,6 +460,11 @@ export class SqlStore implements Store {
     return row && checkoutSessionFromRow(row);
   }
 
+  async findCheckoutSessionByIdInAnyAccount(id: string): Promise<CheckoutSessionRecord | undefined> {
+    const row = await this.ex.get<Row>(`SELECT ${CHECKOUT_SESSION_COLUMNS} FROM checkout_sessions WHERE id = ?`, [id]);
+    return row && checkoutSessionFromRow(row);
+  }
+
   async findCheckoutSessionByClientSecret(clientSecret: string): Promise<CheckoutSessionRecord | undefined> {
     const row = await this.ex.get<Row>(`SELECT ${CHECKOUT_SESSION_COLUMNS} FROM checkout_sessions WHERE client_secret = ?`, [clientSecret]);
     return row && checkoutSessionFromRow(row);
