@@ -1,7 +1,8 @@
 // Builds the browser assets the service serves under /js/ (and packages/browser publishes):
 // the library as an ES module and a script-tag build, the frames' scripts, and the styles.
+// Runs in `npm run build` (so at `npm ci`, through `prepare`); dist/ is not committed.
 // Usage: npm run build:browser   (test/http/browser-assets.test.ts checks dist/ is current)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('../packages/browser/', import.meta.url).pathname;
@@ -37,6 +38,7 @@ export async function browserBundles(): Promise<Map<string, string>> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  mkdirSync(`${root}dist`, { recursive: true });
   for (const [name, text] of await browserBundles()) {
     writeFileSync(`${root}dist/${name}`, text);
     console.log(`wrote packages/browser/dist/${name} (${text.length} bytes)`);
