@@ -67,6 +67,17 @@ export const ERROR_CODES = {
     400,
     'The customer failed the authentication (3-D Secure) that the card issuer asked for.',
   ),
+  checkout_session_expired: code(
+    'invalid_request_error',
+    400,
+    'The checkout session expired (24 hours after creation unless `expires_at` said sooner); create a new one.',
+  ),
+  checkout_session_completed: code('invalid_request_error', 400, 'The checkout session was already paid; it completes only once.'),
+  client_secret_mismatch: code(
+    'invalid_request_error',
+    400,
+    'The `client_secret` does not belong to this object (a publishable key needs the right client secret).',
+  ),
   method_not_allowed: code('invalid_request_error', 405, 'The path exists but does not take this HTTP method.'),
   body_too_large: code('invalid_request_error', 413, 'The body is larger than 64 KiB.'),
   content_type_unsupported: code('invalid_request_error', 415, 'A write request did not send `Content-Type: application/json`.'),
@@ -107,6 +118,11 @@ export const ERROR_CODES = {
   insufficient_scope: code('permission_error', 403, 'The key is valid but its kind or permissions do not allow this operation.'),
   livemode_mismatch: code('permission_error', 403, 'The object exists, but in the other mode (live vs test) than the key.'),
   https_required: code('permission_error', 403, 'A live-mode key was sent over plain HTTP from a non-loopback address.'),
+  secret_key_in_browser: code(
+    'permission_error',
+    403,
+    'A secret or restricted key arrived with an `Origin` header (from a browser). Use a publishable key in browsers, and roll the exposed key.',
+  ),
 
   // ---- rate_limit_error --------------------------------------------------------------------
   rate_limit_exceeded: code('rate_limit_error', 429, 'Too many requests; retry after the `Retry-After` seconds.'),

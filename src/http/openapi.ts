@@ -6,6 +6,7 @@ import { ROUTE_ACCESS, routeKey } from './route-access.js';
 import { Account, ApiVersion, Health, VersionList } from './schemas/account.js';
 import { ApiKey, ApiKeyList, NewApiKey } from './schemas/api-keys.js';
 import { AuditEvent, AuditEventList } from './schemas/audit-events.js';
+import { CheckoutConfig, CheckoutSession, CheckoutSessionList } from './schemas/checkout.js';
 import { ErrorObject } from './schemas/common.js';
 import { Customer, CustomerList, DeletedCustomer } from './schemas/customers.js';
 import { Event, EventList } from './schemas/events.js';
@@ -49,6 +50,9 @@ const COMPONENTS = [
   ApiKeyList,
   AuditEvent,
   AuditEventList,
+  CheckoutSession,
+  CheckoutSessionList,
+  CheckoutConfig,
 ];
 
 type Operation = Record<string, unknown> & { parameters?: unknown[]; responses?: Record<string, unknown> };

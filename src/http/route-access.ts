@@ -17,6 +17,13 @@ export type RouteAccess =
 
 const read = (resource: PermissionResource | 'account'): RouteAccess => ({ auth: 'key', resource, level: 'read' });
 const write = (resource: PermissionResource | 'account'): RouteAccess => ({ auth: 'key', resource, level: 'write' });
+/** Publishable keys may call it too, on one object named by its client secret (src/http/publishable.ts). */
+const browser = (resource: PermissionResource, level: 'read' | 'write'): RouteAccess => ({
+  auth: 'key',
+  resource,
+  level,
+  publishable: true,
+});
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /healthz': { auth: 'none' },
@@ -36,12 +43,28 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/payments': read('payments'),
   'GET /v1/payments/:id': read('payments'),
   'POST /v1/payments/:id': write('payments'),
-  'POST /v1/payments/:id/confirm': write('payments'),
+  'POST /v1/payments/:id/confirm': browser('payments', 'write'),
   'POST /v1/payments/:id/capture': write('payments'),
   'POST /v1/payments/:id/cancel': write('payments'),
   'POST /v1/payments/:id/test_authentication': write('payments'),
 
   'POST /v1/tokens': { auth: 'key', resource: 'tokens', level: 'write', publishable: true },
+
+  // Checkout: publishable keys act on one session through its client secret (src/http/publishable.ts).
+  'POST /v1/checkout/sessions': write('checkout_sessions'),
+  'GET /v1/checkout/sessions': read('checkout_sessions'),
+  'GET /v1/checkout/sessions/:id': browser('checkout_sessions', 'read'),
+  'POST /v1/checkout/sessions/:id/confirm': browser('checkout_sessions', 'write'),
+  'POST /v1/checkout/sessions/:id/expire': write('checkout_sessions'),
+  'GET /v1/checkout/config': browser('checkout_sessions', 'read'),
+
+  // Browser pages and assets: public files; the hosted page is authorised by its unguessable session id.
+  // CORS preflights (src/http/plugins/cors.ts): answered without a key, allowed only for publishable routes.
+  'OPTIONS /*': { auth: 'none' },
+  'GET /js/:file': { auth: 'none' },
+  'GET /elements/card': { auth: 'none' },
+  'GET /checkout/:id': { auth: 'none' },
+  'POST /checkout/:id/pay': { auth: 'none' },
 
   'POST /v1/refunds': write('refunds'),
   'GET /v1/refunds': read('refunds'),

@@ -11,6 +11,14 @@ export function digestsEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Constant-time comparison of a presented secret (a client secret) with the stored one. */
+export function secretsEqual(stored: string | null | undefined, presented: string): boolean {
+  if (!stored) return false;
+  const left = Buffer.from(stored);
+  const right = Buffer.from(presented);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /** JSON with object keys sorted, so that equal values give equal strings. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

@@ -105,6 +105,27 @@ export interface PaymentRecord {
   processorReference?: string | null;
 }
 
+export const CHECKOUT_SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+
+/** A hosted checkout for one payment; amount, currency and customer live on the payment. */
+export interface CheckoutSessionRecord {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  paymentId: string;
+  /** `cs_..._secret_...`: lets a browser (publishable key) read and confirm this one session. */
+  clientSecret: string;
+  status: CheckoutSessionStatus;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Metadata;
+  /** Unix seconds. */
+  expiresAt: number;
+  completedAt: number | null;
+  created: number;
+}
+
 /** A vaulted card. The number is only ever stored sealed (AES-256-GCM, src/domain/tokens/keyring.ts). */
 export interface CardRecord {
   id: string;

@@ -6,6 +6,8 @@ import type {
   AuditEventRecord,
   AuditRetentionMark,
   CardRecord,
+  CheckoutSessionRecord,
+  CheckoutSessionStatus,
   CustomerRecord,
   EventFilter,
   EventRecord,
@@ -126,7 +128,27 @@ export interface Store {
   listExpiredAuthorizations(nowSeconds: number, limit: number): Promise<PaymentRecord[]>;
 
   /** True when an object with this id exists in the account in either mode (for livemode_mismatch). */
-  objectExistsInOtherMode(scope: Scope, table: 'customers' | 'payments' | 'tokens' | 'refunds', id: string): Promise<boolean>;
+  objectExistsInOtherMode(
+    scope: Scope,
+    table: 'customers' | 'payments' | 'tokens' | 'refunds' | 'checkout_sessions',
+    id: string,
+  ): Promise<boolean>;
+
+  // checkout sessions
+  insertCheckoutSession(session: CheckoutSessionRecord): Promise<void>;
+  findCheckoutSessionById(scope: Scope, id: string, options?: { forUpdate?: boolean }): Promise<CheckoutSessionRecord | undefined>;
+  /** The session with this id in any account: the hosted page's URL names only the (unguessable) id. */
+  findCheckoutSessionByIdInAnyAccount(id: string): Promise<CheckoutSessionRecord | undefined>;
+  /** The session a client secret belongs to, in any account (the secret is the credential). */
+  findCheckoutSessionByClientSecret(clientSecret: string): Promise<CheckoutSessionRecord | undefined>;
+  listCheckoutSessions(scope: Scope, filter: { paymentId?: string | undefined }, page: PageQuery): Promise<Page<CheckoutSessionRecord>>;
+  /**
+   * Moves the session from `from` to `to` (setting `completedAt` when given): false when it was
+   * no longer in `from`. The guard that makes completion and expiry happen exactly once.
+   */
+  updateCheckoutSessionStatus(id: string, from: CheckoutSessionStatus, to: CheckoutSessionStatus, completedAt?: number): Promise<boolean>;
+  /** The open session of a payment, if the payment was made by one. */
+  findOpenCheckoutSessionByPayment(paymentId: string): Promise<CheckoutSessionRecord | undefined>;
 
   // card vault and tokens
   insertCard(card: CardRecord): Promise<void>;

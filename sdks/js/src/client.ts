@@ -7,6 +7,7 @@ import { PaymentsResource } from './resources/payments.js';
 import { EventsResource } from './resources/events.js';
 import { TokensResource } from './resources/tokens.js';
 import { RefundsResource } from './resources/refunds.js';
+import { CheckoutResource } from './resources/checkout.js';
 import { WebhookEndpointsResource } from './resources/webhook-endpoints.js';
 import { ApiKeysResource } from './resources/api-keys.js';
 import { AuditEventsResource } from './resources/audit-events.js';
@@ -37,6 +38,7 @@ export class PaymentsClient {
   readonly events: EventsResource;
   readonly tokens: TokensResource;
   readonly refunds: RefundsResource;
+  readonly checkout: CheckoutResource;
   readonly webhookEndpoints: WebhookEndpointsResource;
   readonly apiKeys: ApiKeysResource;
   readonly auditEvents: AuditEventsResource;
@@ -55,6 +57,7 @@ export class PaymentsClient {
     this.events = new EventsResource(sender);
     this.tokens = new TokensResource(sender);
     this.refunds = new RefundsResource(sender);
+    this.checkout = new CheckoutResource(sender);
     this.webhookEndpoints = new WebhookEndpointsResource(sender);
     this.apiKeys = new ApiKeysResource(sender);
     this.auditEvents = new AuditEventsResource(sender);

@@ -105,7 +105,7 @@ export interface PaymentList {
 export interface Event {
   id: string;
   object: 'event';
-  type: 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'webhook_endpoint.disabled';
+  type: 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'checkout.session.completed' | 'checkout.session.expired' | 'webhook_endpoint.disabled';
   data: {
     object: Record<string, unknown>;
   };
@@ -319,6 +319,52 @@ export interface AuditEventList {
   url: string;
 }
 
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  /** The hosted checkout page: redirect the customer here. */
+  url: string;
+  /** With a publishable key, lets a browser read and pay this one session. */
+  client_secret: string;
+  status: 'open' | 'complete' | 'expired';
+  /** The `pay_` payment the session collects. */
+  payment: string;
+  /** The payment’s status. */
+  payment_status: string;
+  amount: number;
+  currency: string;
+  customer: string;
+  description: string | null;
+  capture_method: 'automatic' | 'manual';
+  success_url: string;
+  cancel_url: string;
+  next_action: Record<string, unknown> | null;
+  last_payment_error: Record<string, unknown> | null;
+  /** Unix seconds; an unpaid session expires then. */
+  expires_at: number;
+  completed_at: number | null;
+  created: number;
+  livemode: boolean;
+  metadata: Record<string, string>;
+}
+
+export interface CheckoutSessionList {
+  object: 'list';
+  data: CheckoutSession[];
+  has_more: boolean;
+  url: string;
+}
+
+export interface CheckoutConfig {
+  object: 'checkout_config';
+  livemode: boolean;
+  account_name: string;
+  /** Brands the service accepts. */
+  card_brands: string[];
+  /** Where browsers send API requests. */
+  api_base: string;
+}
+
 /** Parameters of `account.update` (`POST /v1/account`). */
 export interface AccountUpdateParams {
   name?: string;
@@ -403,6 +449,8 @@ export interface PaymentsUpdateParams {
 export interface PaymentsConfirmParams {
   /** An id beginning `tok_`. */
   payment_method?: string;
+  /** The payment’s client secret; required with a publishable key. */
+  client_secret?: string;
 }
 
 /** Parameters of `payments.capture` (`POST /v1/payments/{id}/capture`). */
@@ -430,7 +478,7 @@ export interface EventsListParams {
   starting_after?: string;
   /** Cursor: the id of the first object of the next (newer) page. */
   ending_before?: string;
-  type?: 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'webhook_endpoint.disabled';
+  type?: 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'checkout.session.completed' | 'checkout.session.expired' | 'webhook_endpoint.disabled';
   created?: number | {
     gt?: number;
     gte?: number;
@@ -482,6 +530,56 @@ export interface RefundsCreateParams {
   metadata?: Record<string, string>;
 }
 
+/** Parameters of `checkout.sessions.list` (`GET /v1/checkout/sessions`). */
+export interface CheckoutSessionsListParams {
+  /** Page size, 1 to 100. */
+  limit?: number;
+  /** Cursor: the id of the last object of the previous page. */
+  starting_after?: string;
+  /** Cursor: the id of the first object of the next (newer) page. */
+  ending_before?: string;
+  /** An id beginning `pay_`. */
+  payment?: string;
+}
+
+/** Parameters of `checkout.sessions.create` (`POST /v1/checkout/sessions`). */
+export interface CheckoutSessionsCreateParams {
+  /** In the currency’s minor unit. */
+  amount: number;
+  /** ISO 4217 code in upper case. */
+  currency: string;
+  /** An id beginning `cus_`. */
+  customer: string;
+  description?: string;
+  /** Default: `"automatic"`. */
+  capture_method?: 'automatic' | 'manual';
+  /** Absolute URL the customer is sent to after paying (https in live mode). */
+  success_url: string;
+  /** Absolute URL the customer is sent to when they cancel (https in live mode). */
+  cancel_url: string;
+  /** Unix seconds, 30 minutes to 24 hours from now (default 24 hours). */
+  expires_at?: number;
+  /** Up to 50 string keys (at most 40 characters) with string values (at most 500). */
+  metadata?: Record<string, string>;
+}
+
+/** Parameters of `checkout.sessions.retrieve` (`GET /v1/checkout/sessions/{id}`). */
+export interface CheckoutSessionsRetrieveParams {
+  /** The session’s (or payment’s) client secret: what lets a browser act on it. */
+  client_secret?: string;
+}
+
+/** Parameters of `checkout.sessions.confirm` (`POST /v1/checkout/sessions/{id}/confirm`). */
+export interface CheckoutSessionsConfirmParams {
+  /** The session’s (or payment’s) client secret: what lets a browser act on it. */
+  client_secret: string;
+  /** An id beginning `tok_`. */
+  payment_method: string;
+}
+
+/** Parameters of `checkout.sessions.expire` (`POST /v1/checkout/sessions/{id}/expire`). */
+export type CheckoutSessionsExpireParams = Record<string, never>;
+
 /** Parameters of `webhookEndpoints.list` (`GET /v1/webhook_endpoints`). */
 export interface WebhookEndpointsListParams {
   /** Page size, 1 to 100. */
@@ -497,7 +595,7 @@ export interface WebhookEndpointsCreateParams {
   /** Where events are POSTed. Live mode: https:// to a public host; test mode may use http:// and loopback. */
   url: string;
   /** Event types to send, or `["*"]` for all. */
-  enabled_events: Array<'*' | 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'webhook_endpoint.disabled'>;
+  enabled_events: Array<'*' | 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'checkout.session.completed' | 'checkout.session.expired' | 'webhook_endpoint.disabled'>;
   description?: string;
   /** Up to 50 string keys (at most 40 characters) with string values (at most 500). */
   metadata?: Record<string, string>;
@@ -508,7 +606,7 @@ export interface WebhookEndpointsUpdateParams {
   /** Where events are POSTed. Live mode: https:// to a public host; test mode may use http:// and loopback. */
   url?: string;
   /** Event types to send, or `["*"]` for all. */
-  enabled_events?: Array<'*' | 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'webhook_endpoint.disabled'>;
+  enabled_events?: Array<'*' | 'customer.created' | 'customer.updated' | 'customer.deleted' | 'payment.created' | 'payment.succeeded' | 'payment.payment_failed' | 'payment.requires_action' | 'payment.canceled' | 'payment.amount_capturable_updated' | 'refund.created' | 'refund.failed' | 'checkout.session.completed' | 'checkout.session.expired' | 'webhook_endpoint.disabled'>;
   /** `enabled` re-enables a disabled endpoint. */
   status?: 'enabled' | 'disabled';
   description?: string | null;

@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   'payment.amount_capturable_updated',
   'refund.created',
   'refund.failed',
+  'checkout.session.completed',
+  'checkout.session.expired',
   'webhook_endpoint.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { ApiError, type CommittedFailure, resourceMissing } from '../../errors/api-error.js';
+import { secretsEqual } from '../../lib/hash.js';
 import type { PaymentRecord, ProcessorOperationRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import type { OperationContext } from '../context.js';
@@ -91,12 +92,13 @@ export async function confirmPayment(
   store: Store,
   ctx: OperationContext,
   id: string,
-  input: { payment_method?: string },
+  input: { payment_method?: string; client_secret?: string },
   services: PaymentServices,
   seal: Seal = noSeal,
 ): Promise<PaymentObject | CommittedFailure> {
   const started = await store.transaction(async (tx) => {
     const current = await findPaymentOrThrow(tx, ctx, id, { forUpdate: true });
+    assertClientSecret(current, input.client_secret);
     await assertNoOperationInFlight(tx, current, 'confirm');
     return beginConfirm(tx, ctx, current, services, input.payment_method);
   });
@@ -240,6 +242,13 @@ export async function cancelPayment(
     await seal(tx, payment);
   });
   return payment;
+}
+
+/** A browser (publishable key) names the payment's client secret; a wrong one is refused. */
+export function assertClientSecret(payment: PaymentRecord, clientSecret: string | undefined): void {
+  if (clientSecret !== undefined && !secretsEqual(payment.clientSecret, clientSecret)) {
+    throw new ApiError('client_secret_mismatch', 'The client_secret does not belong to this payment.', { param: 'client_secret' });
+  }
 }
 
 /** Finds the payment a client secret belongs to, for the hosted authentication page. */

@@ -3,6 +3,7 @@ import { ApiError, CommittedFailure } from '../../errors/api-error.js';
 import { newId } from '../../lib/ids.js';
 import type { PaymentRecord, ProcessorOperationKind, ProcessorOperationRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
+import { completeCheckoutSessionOf } from '../checkout/complete.js';
 import { type OperationContext, seconds } from '../context.js';
 import { recordEvent } from '../events/events.js';
 import type { AuthorizeOutcome, Declined, SimpleOutcome } from '../processor/connector.js';
@@ -135,6 +136,7 @@ export async function applyAuthorizeOutcome(
     });
     const payment = presentPayment(next);
     await recordEvent(tx, ctx, 'payment.succeeded', payment);
+    await completeCheckoutSessionOf(tx, ctx, next, baseUrl);
     return payment;
   }
   const next = await applyPaymentChange(tx, ctx, current, {
@@ -146,6 +148,7 @@ export async function applyAuthorizeOutcome(
   });
   const payment = presentPayment(next);
   await recordEvent(tx, ctx, 'payment.amount_capturable_updated', payment);
+  await completeCheckoutSessionOf(tx, ctx, next, baseUrl);
   return payment;
 }
 

@@ -81,6 +81,12 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
       throw err;
     }
     req.auditKey = auth.key;
+    if (req.headers.origin !== undefined && auth.key.kind !== 'publishable') {
+      throw new ApiError(
+        'secret_key_in_browser',
+        'Secret and restricted keys must never be used in a browser. Use a publishable key (pk_...) there, and roll this key: it has been exposed.',
+      );
+    }
     const expiresAt = auth.key.expiresAt;
     if (expiresAt !== null && expiresAt * 1000 - nowMs <= KEY_EXPIRY_WARNING_MS) {
       reply.header('Service-Key-Expires', String(expiresAt));

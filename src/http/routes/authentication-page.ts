@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { OperationContext } from '../../domain/context.js';
 import { completeAuthentication, findPaymentByClientSecret } from '../../domain/payments/lifecycle.js';
 import { CommittedFailure } from '../../errors/api-error.js';
-import { minorUnitDigits } from '../../lib/currencies.js';
 import type { AppDeps } from '../deps.js';
+import { escapeHtml, formatAmount, pageCsp, sendPage } from '../pages/html.js';
 import { JSON_TYPE, servicesFor } from '../render.js';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 255 }) }, { additionalProperties: false });
@@ -14,35 +14,20 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 
-function formatAmount(amount: number, currency: string): string {
-  const digits = minorUnitDigits(currency) ?? 2;
-  return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function page(id: string, clientSecret: string, amount: string, status: string): string {
   const waiting = status === 'requires_action';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Authenticate your payment</title>
-<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style>
+<link rel="stylesheet" href="/js/checkout.css">
+<script src="/js/authenticate-page.js" defer></script>
 </head><body>
+<main class="state" data-payment="${escapeHtml(id)}" data-client-secret="${escapeHtml(clientSecret)}">
 <h1>Authenticate your payment</h1>
 <p>Your bank asks you to confirm a payment of <strong>${escapeHtml(amount)}</strong>.</p>
-<p id="status">${waiting ? 'This is a test authentication page: choose what the customer does.' : `Status: ${escapeHtml(status)}`}</p>
-${waiting ? '<button id="complete">Complete</button><button id="fail">Fail</button>' : ''}
-<script>
-const id = ${JSON.stringify(id)}, secret = ${JSON.stringify(clientSecret)};
-async function answer(outcome) {
-  for (const b of document.querySelectorAll('button')) b.disabled = true;
-  const res = await fetch('/authenticate/' + encodeURIComponent(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: secret, outcome }) });
-  const body = await res.json();
-  document.getElementById('status').textContent = res.ok ? 'Status: ' + body.status : 'Error: ' + body.error.message;
-}
-document.getElementById('complete')?.addEventListener('click', () => answer('succeed'));
-document.getElementById('fail')?.addEventListener('click', () => answer('fail'));
-</script>
+<p id="status" role="status">${waiting ? 'This is a test authentication page: choose what the customer does.' : `Status: ${escapeHtml(status)}`}</p>
+${waiting ? '<p><button id="complete" type="button">Complete</button> <button id="fail" type="button">Fail</button></p>' : ''}
+</main>
 </body></html>`;
 }
 
@@ -56,15 +41,8 @@ export function registerAuthenticationPage(app: FastifyInstance, { store, clock,
     const { id } = req.params as { id: string };
     const secret = (req.query as { client_secret?: string }).client_secret ?? '';
     const payment = await findPaymentByClientSecret(store, id, secret);
-    reply.header(
-      'Content-Security-Policy',
-      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-    );
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cache-Control', 'no-store');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page(payment.id, secret, formatAmount(payment.amount, payment.currency), payment.status));
+    // Shown in a frame over the merchant's page or the hosted checkout, so any page may embed it.
+    return sendPage(reply, page(payment.id, secret, formatAmount(payment.amount, payment.currency), payment.status), pageCsp('*'));
   });
 
   app.post('/authenticate/:id', { schema: { hide: true, params: Params, body: Body } }, async (req, reply) => {

@@ -5,6 +5,7 @@ import { createAndConfirmPayment, createPayment, listPayments, retrievePayment, 
 import { ApiError } from '../../errors/api-error.js';
 import type { AppDeps } from '../deps.js';
 import { operationContext, runStagedWrite, runWrite, sendObject, servicesFor } from '../render.js';
+import { clientSecretFor } from '../publishable.js';
 import { IdParams } from '../schemas/common.js';
 import {
   CancelPaymentBody,
@@ -95,17 +96,20 @@ export function registerPaymentRoutes(app: FastifyInstance, { store, clock, paym
         operationId: 'payments.confirm',
         summary: 'Confirm a payment: authorise (and, if automatic, capture) its card',
         description:
-          'Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.',
+          'Publishable keys (browsers) may confirm with the payment’s `client_secret`. Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.',
         tags,
         params: Params,
         body: ConfirmPaymentBody,
         response: { 200: Type.Ref('Payment') },
       },
     },
-    (req, reply) =>
-      runStagedWrite(req, reply, clock, (ctx, seal) =>
-        confirmPayment(store, ctx, (req.params as Params).id, req.body as ConfirmPaymentBody, servicesFor(req, payments), seal),
-      ),
+    (req, reply) => {
+      const body = req.body as ConfirmPaymentBody;
+      clientSecretFor(req, body.client_secret);
+      return runStagedWrite(req, reply, clock, (ctx, seal) =>
+        confirmPayment(store, ctx, (req.params as Params).id, body, servicesFor(req, payments), seal),
+      );
+    },
   );
 
   app.post(

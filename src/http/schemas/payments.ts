@@ -87,7 +87,12 @@ export const ListPaymentsQuery = Type.Object(
 );
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
 
-export const ConfirmPaymentBody = Type.Object({ payment_method: Type.Optional(ObjectId('tok')) }, { additionalProperties: false });
+const ClientSecret = Text(255, { minLength: 1, description: 'The payment’s client secret; required with a publishable key.' });
+
+export const ConfirmPaymentBody = Type.Object(
+  { payment_method: Type.Optional(ObjectId('tok')), client_secret: Type.Optional(ClientSecret) },
+  { additionalProperties: false },
+);
 export type ConfirmPaymentBody = Static<typeof ConfirmPaymentBody>;
 
 export const CapturePaymentBody = Type.Object(

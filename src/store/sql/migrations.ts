@@ -301,4 +301,26 @@ CREATE TABLE audit_retention (
 );
 `,
   },
+  {
+    version: 50,
+    name: 'checkout sessions',
+    sql: `
+CREATE TABLE checkout_sessions (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  livemode INTEGER NOT NULL,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  client_secret TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL,
+  success_url TEXT NOT NULL,
+  cancel_url TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  completed_at BIGINT,
+  created BIGINT NOT NULL
+);
+CREATE INDEX checkout_sessions_by_account ON checkout_sessions (account_id, livemode, id);
+CREATE INDEX checkout_sessions_by_payment ON checkout_sessions (payment_id);
+`,
+  },
 ];
