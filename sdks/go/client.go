@@ -20,6 +20,7 @@ type Client struct {
 	Events           *EventsResource
 	Tokens           *TokensResource
 	Refunds          *RefundsResource
+	Checkout         *CheckoutResource
 	WebhookEndpoints *WebhookEndpointsResource
 	APIKeys          *APIKeysResource
 	AuditEvents      *AuditEventsResource
@@ -42,6 +43,7 @@ func NewClient(apiKey string, opts ...Option) (*Client, error) {
 		Events:           newEventsResource(s),
 		Tokens:           newTokensResource(s),
 		Refunds:          newRefundsResource(s),
+		Checkout:         newCheckoutResource(s),
 		WebhookEndpoints: newWebhookEndpointsResource(s),
 		APIKeys:          newAPIKeysResource(s),
 		AuditEvents:      newAuditEventsResource(s),

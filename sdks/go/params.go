@@ -86,6 +86,8 @@ type PaymentsUpdateParams struct {
 type PaymentsConfirmParams struct {
 	// An id beginning `tok_`.
 	PaymentMethod *string `json:"payment_method,omitempty"`
+	// The payment’s client secret; required with a publishable key.
+	ClientSecret *string `json:"client_secret,omitempty"`
 }
 
 // PaymentsCaptureParams are the parameters of payments.capture (POST /v1/payments/{id}/capture).
@@ -114,7 +116,7 @@ type EventsListParams struct {
 	StartingAfter *string `json:"starting_after,omitempty"`
 	// Cursor: the id of the first object of the next (newer) page.
 	EndingBefore *string `json:"ending_before,omitempty"`
-	// One of: "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled".
+	// One of: "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled".
 	Type    *string                  `json:"type,omitempty"`
 	Created *EventsListParamsCreated `json:"created,omitempty"`
 }
@@ -149,6 +151,57 @@ type RefundsCreateParams struct {
 	Metadata map[string]string `json:"metadata,omitempty"`
 }
 
+// CheckoutSessionsListParams are the parameters of checkout.sessions.list (GET /v1/checkout/sessions).
+type CheckoutSessionsListParams struct {
+	// Page size, 1 to 100.
+	Limit *int64 `json:"limit,omitempty"`
+	// Cursor: the id of the last object of the previous page.
+	StartingAfter *string `json:"starting_after,omitempty"`
+	// Cursor: the id of the first object of the next (newer) page.
+	EndingBefore *string `json:"ending_before,omitempty"`
+	// An id beginning `pay_`.
+	Payment *string `json:"payment,omitempty"`
+}
+
+// CheckoutSessionsCreateParams are the parameters of checkout.sessions.create (POST /v1/checkout/sessions).
+type CheckoutSessionsCreateParams struct {
+	// In the currency’s minor unit.
+	Amount int64 `json:"amount"`
+	// ISO 4217 code in upper case.
+	Currency string `json:"currency"`
+	// An id beginning `cus_`.
+	Customer    string  `json:"customer"`
+	Description *string `json:"description,omitempty"`
+	// One of: "automatic", "manual".
+	CaptureMethod *string `json:"capture_method,omitempty"`
+	// Absolute URL the customer is sent to after paying (https in live mode).
+	SuccessURL string `json:"success_url"`
+	// Absolute URL the customer is sent to when they cancel (https in live mode).
+	CancelURL string `json:"cancel_url"`
+	// Unix seconds, 30 minutes to 24 hours from now (default 24 hours).
+	ExpiresAt *int64 `json:"expires_at,omitempty"`
+	// Up to 50 string keys (at most 40 characters) with string values (at most 500).
+	Metadata map[string]string `json:"metadata,omitempty"`
+}
+
+// CheckoutSessionsRetrieveParams are the parameters of checkout.sessions.retrieve (GET /v1/checkout/sessions/{id}).
+type CheckoutSessionsRetrieveParams struct {
+	// The session’s (or payment’s) client secret: what lets a browser act on it.
+	ClientSecret *string `json:"client_secret,omitempty"`
+}
+
+// CheckoutSessionsConfirmParams are the parameters of checkout.sessions.confirm (POST /v1/checkout/sessions/{id}/confirm).
+type CheckoutSessionsConfirmParams struct {
+	// The session’s (or payment’s) client secret: what lets a browser act on it.
+	ClientSecret string `json:"client_secret"`
+	// An id beginning `tok_`.
+	PaymentMethod string `json:"payment_method"`
+}
+
+// CheckoutSessionsExpireParams are the parameters of checkout.sessions.expire (POST /v1/checkout/sessions/{id}/expire).
+type CheckoutSessionsExpireParams struct {
+}
+
 // WebhookEndpointsListParams are the parameters of webhookEndpoints.list (GET /v1/webhook_endpoints).
 type WebhookEndpointsListParams struct {
 	// Page size, 1 to 100.
@@ -163,7 +216,7 @@ type WebhookEndpointsListParams struct {
 type WebhookEndpointsCreateParams struct {
 	// Where events are POSTed. Live mode: https:// to a public host; test mode may use http:// and loopback.
 	URL string `json:"url"`
-	// Event types to send, or `["*"]` for all. Each one of: "*", "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled".
+	// Event types to send, or `["*"]` for all. Each one of: "*", "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled".
 	EnabledEvents []string `json:"enabled_events"`
 	Description   *string  `json:"description,omitempty"`
 	// Up to 50 string keys (at most 40 characters) with string values (at most 500).
@@ -174,7 +227,7 @@ type WebhookEndpointsCreateParams struct {
 type WebhookEndpointsUpdateParams struct {
 	// Where events are POSTed. Live mode: https:// to a public host; test mode may use http:// and loopback.
 	URL *string `json:"url,omitempty"`
-	// Event types to send, or `["*"]` for all. Each one of: "*", "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled".
+	// Event types to send, or `["*"]` for all. Each one of: "*", "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled".
 	EnabledEvents []string `json:"enabled_events,omitempty"`
 	// `enabled` re-enables a disabled endpoint. One of: "enabled", "disabled".
 	Status      *string `json:"status,omitempty"`

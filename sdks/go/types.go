@@ -124,7 +124,7 @@ type Event struct {
 	ID string `json:"id"`
 	// One of: "event".
 	Object string `json:"object"`
-	// One of: "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled".
+	// One of: "customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled".
 	Type     string        `json:"type"`
 	Data     EventData     `json:"data"`
 	Request  *EventRequest `json:"request"`
@@ -343,6 +343,60 @@ type AuditEventList struct {
 	Data    []AuditEvent `json:"data"`
 	HasMore bool         `json:"has_more"`
 	URL     string       `json:"url"`
+}
+
+// CheckoutSession is the `CheckoutSession` object.
+type CheckoutSession struct {
+	ID string `json:"id"`
+	// One of: "checkout.session".
+	Object string `json:"object"`
+	// The hosted checkout page: redirect the customer here.
+	URL string `json:"url"`
+	// With a publishable key, lets a browser read and pay this one session.
+	ClientSecret string `json:"client_secret"`
+	// One of: "open", "complete", "expired".
+	Status string `json:"status"`
+	// The `pay_` payment the session collects.
+	Payment string `json:"payment"`
+	// The payment’s status.
+	PaymentStatus string  `json:"payment_status"`
+	Amount        int64   `json:"amount"`
+	Currency      string  `json:"currency"`
+	Customer      string  `json:"customer"`
+	Description   *string `json:"description"`
+	// One of: "automatic", "manual".
+	CaptureMethod    string                 `json:"capture_method"`
+	SuccessURL       string                 `json:"success_url"`
+	CancelURL        string                 `json:"cancel_url"`
+	NextAction       map[string]interface{} `json:"next_action"`
+	LastPaymentError map[string]interface{} `json:"last_payment_error"`
+	// Unix seconds; an unpaid session expires then.
+	ExpiresAt   int64             `json:"expires_at"`
+	CompletedAt *int64            `json:"completed_at"`
+	Created     int64             `json:"created"`
+	Livemode    bool              `json:"livemode"`
+	Metadata    map[string]string `json:"metadata"`
+}
+
+// CheckoutSessionList is the `CheckoutSessionList` object.
+type CheckoutSessionList struct {
+	// One of: "list".
+	Object  string            `json:"object"`
+	Data    []CheckoutSession `json:"data"`
+	HasMore bool              `json:"has_more"`
+	URL     string            `json:"url"`
+}
+
+// CheckoutConfig is the `CheckoutConfig` object.
+type CheckoutConfig struct {
+	// One of: "checkout_config".
+	Object      string `json:"object"`
+	Livemode    bool   `json:"livemode"`
+	AccountName string `json:"account_name"`
+	// Brands the service accepts.
+	CardBrands []string `json:"card_brands"`
+	// Where browsers send API requests.
+	APIBase string `json:"api_base"`
 }
 
 // ErrorError is the `ErrorError` object.

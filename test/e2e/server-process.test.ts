@@ -40,6 +40,8 @@ describe('the service as a real process', () => {
       const basic = await fetch(`${server.url}/v1/payments`, { headers: { authorization: `Basic ${btoa(`${server.keys.secret}:`)}` } });
       assert.equal(basic.status, 401);
 
+      // Log lines are written asynchronously: wait until the last request's line is out.
+      for (let i = 0; i < 50 && !server.output().includes('"status":401'); i++) await new Promise((r) => setTimeout(r, 100));
       // The sandbox banner prints the keys once, by design; everything else is log output.
       const out = server.output();
       const bannerEnd = out.indexOf('\n', out.indexOf('Try: curl'));

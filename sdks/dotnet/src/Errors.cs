@@ -23,6 +23,9 @@ namespace Payments
     /// - `test_mode_only` (400): This endpoint exists only in test mode (use a test key).
     /// - `charge_already_refunded` (400): Everything captured on this payment has already been refunded.
     /// - `payment_intent_authentication_failure` (400): The customer failed the authentication (3-D Secure) that the card issuer asked for.
+    /// - `checkout_session_expired` (400): The checkout session expired (24 hours after creation unless `expires_at` said sooner); create a new one.
+    /// - `checkout_session_completed` (400): The checkout session was already paid; it completes only once.
+    /// - `client_secret_mismatch` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
     /// - `method_not_allowed` (405): The path exists but does not take this HTTP method.
     /// - `body_too_large` (413): The body is larger than 64 KiB.
     /// - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.
@@ -83,6 +86,7 @@ namespace Payments
     /// - `insufficient_scope` (403): The key is valid but its kind or permissions do not allow this operation.
     /// - `livemode_mismatch` (403): The object exists, but in the other mode (live vs test) than the key.
     /// - `https_required` (403): A live-mode key was sent over plain HTTP from a non-loopback address.
+    /// - `secret_key_in_browser` (403): A secret or restricted key arrived with an `Origin` header (from a browser). Use a publishable key in browsers, and roll the exposed key.
     /// </summary>
     public class PermissionError : PaymentsError
     {

@@ -27,6 +27,7 @@ namespace Payments
             Events = new EventsService(sender);
             Tokens = new TokensService(sender);
             Refunds = new RefundsService(sender);
+            Checkout = new CheckoutService(sender);
             WebhookEndpoints = new WebhookEndpointsService(sender);
             ApiKeys = new ApiKeysService(sender);
             AuditEvents = new AuditEventsService(sender);
@@ -40,6 +41,7 @@ namespace Payments
         public EventsService Events { get; }
         public TokensService Tokens { get; }
         public RefundsService Refunds { get; }
+        public CheckoutService Checkout { get; }
         public WebhookEndpointsService WebhookEndpoints { get; }
         public ApiKeysService ApiKeys { get; }
         public AuditEventsService AuditEvents { get; }

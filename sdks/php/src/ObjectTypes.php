@@ -20,6 +20,8 @@ final class ObjectTypes
         'webhook_attempt' => Model\WebhookAttempt::class,
         'api_key' => Model\ApiKey::class,
         'audit_event' => Model\AuditEvent::class,
+        'checkout.session' => Model\CheckoutSession::class,
+        'checkout_config' => Model\CheckoutConfig::class,
     ];
 
     /** @param array<string, mixed> $values A decoded object; its `object` field picks the class. */

@@ -7,6 +7,7 @@ namespace Payments;
 use Payments\Service\AccountService;
 use Payments\Service\ApiKeysService;
 use Payments\Service\AuditEventsService;
+use Payments\Service\CheckoutService;
 use Payments\Service\CustomersService;
 use Payments\Service\EventsService;
 use Payments\Service\OpenapiService;
@@ -36,6 +37,7 @@ final class PaymentsClient
     public readonly EventsService $events;
     public readonly TokensService $tokens;
     public readonly RefundsService $refunds;
+    public readonly CheckoutService $checkout;
     public readonly WebhookEndpointsService $webhookEndpoints;
     public readonly ApiKeysService $apiKeys;
     public readonly AuditEventsService $auditEvents;
@@ -64,6 +66,7 @@ final class PaymentsClient
         $this->events = new EventsService($sender);
         $this->tokens = new TokensService($sender);
         $this->refunds = new RefundsService($sender);
+        $this->checkout = new CheckoutService($sender);
         $this->webhookEndpoints = new WebhookEndpointsService($sender);
         $this->apiKeys = new ApiKeysService($sender);
         $this->auditEvents = new AuditEventsService($sender);

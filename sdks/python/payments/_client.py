@@ -13,6 +13,7 @@ from .resources.payments import Payments
 from .resources.events import Events
 from .resources.tokens import Tokens
 from .resources.refunds import Refunds
+from .resources.checkout import Checkout
 from .resources.webhook_endpoints import WebhookEndpoints
 from .resources.api_keys import ApiKeys
 from .resources.audit_events import AuditEvents
@@ -63,6 +64,7 @@ class Client:
         self.events = Events(sender)
         self.tokens = Tokens(sender)
         self.refunds = Refunds(sender)
+        self.checkout = Checkout(sender)
         self.webhook_endpoints = WebhookEndpoints(sender)
         self.api_keys = ApiKeys(sender)
         self.audit_events = AuditEvents(sender)

@@ -43,6 +43,9 @@ class InvalidRequestError(PaymentsError):
     - ``test_mode_only`` (400): This endpoint exists only in test mode (use a test key).
     - ``charge_already_refunded`` (400): Everything captured on this payment has already been refunded.
     - ``payment_intent_authentication_failure`` (400): The customer failed the authentication (3-D Secure) that the card issuer asked for.
+    - ``checkout_session_expired`` (400): The checkout session expired (24 hours after creation unless `expires_at` said sooner); create a new one.
+    - ``checkout_session_completed`` (400): The checkout session was already paid; it completes only once.
+    - ``client_secret_mismatch`` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
     - ``method_not_allowed`` (405): The path exists but does not take this HTTP method.
     - ``body_too_large`` (413): The body is larger than 64 KiB.
     - ``content_type_unsupported`` (415): A write request did not send `Content-Type: application/json`.
@@ -91,6 +94,7 @@ class PermissionError(PaymentsError):
     - ``insufficient_scope`` (403): The key is valid but its kind or permissions do not allow this operation.
     - ``livemode_mismatch`` (403): The object exists, but in the other mode (live vs test) than the key.
     - ``https_required`` (403): A live-mode key was sent over plain HTTP from a non-loopback address.
+    - ``secret_key_in_browser`` (403): A secret or restricted key arrived with an `Origin` header (from a browser). Use a publishable key in browsers, and roll the exposed key.
     """
 
 
@@ -140,6 +144,9 @@ ERROR_CODES: Dict[str, str] = {
     "test_mode_only": "invalid_request_error",
     "charge_already_refunded": "invalid_request_error",
     "payment_intent_authentication_failure": "invalid_request_error",
+    "checkout_session_expired": "invalid_request_error",
+    "checkout_session_completed": "invalid_request_error",
+    "client_secret_mismatch": "invalid_request_error",
     "method_not_allowed": "invalid_request_error",
     "body_too_large": "invalid_request_error",
     "content_type_unsupported": "invalid_request_error",
@@ -164,6 +171,7 @@ ERROR_CODES: Dict[str, str] = {
     "insufficient_scope": "permission_error",
     "livemode_mismatch": "permission_error",
     "https_required": "permission_error",
+    "secret_key_in_browser": "permission_error",
     "rate_limit_exceeded": "rate_limit_error",
     "internal_error": "api_error",
     "service_unavailable": "api_error",

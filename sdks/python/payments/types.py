@@ -130,7 +130,7 @@ class Event(TypedDict):
 
     id: str
     object: Literal["event"]
-    type: Literal["customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled"]
+    type: Literal["customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled"]
     data: EventData
     request: Optional[EventRequest]
     created: int
@@ -341,6 +341,58 @@ class AuditEventList(TypedDict):
     data: List[AuditEvent]
     has_more: bool
     url: str
+
+
+class CheckoutSession(TypedDict):
+    """The `CheckoutSession` object."""
+
+    id: str
+    object: Literal["checkout.session"]
+    #: The hosted checkout page: redirect the customer here.
+    url: str
+    #: With a publishable key, lets a browser read and pay this one session.
+    client_secret: str
+    status: Literal["open", "complete", "expired"]
+    #: The `pay_` payment the session collects.
+    payment: str
+    #: The payment’s status.
+    payment_status: str
+    amount: int
+    currency: str
+    customer: str
+    description: Optional[str]
+    capture_method: Literal["automatic", "manual"]
+    success_url: str
+    cancel_url: str
+    next_action: Optional[Dict[str, Any]]
+    last_payment_error: Optional[Dict[str, Any]]
+    #: Unix seconds; an unpaid session expires then.
+    expires_at: int
+    completed_at: Optional[int]
+    created: int
+    livemode: bool
+    metadata: Dict[str, str]
+
+
+class CheckoutSessionList(TypedDict):
+    """The `CheckoutSessionList` object."""
+
+    object: Literal["list"]
+    data: List[CheckoutSession]
+    has_more: bool
+    url: str
+
+
+class CheckoutConfig(TypedDict):
+    """The `CheckoutConfig` object."""
+
+    object: Literal["checkout_config"]
+    livemode: bool
+    account_name: str
+    #: Brands the service accepts.
+    card_brands: List[str]
+    #: Where browsers send API requests.
+    api_base: str
 
 
 class ErrorError(TypedDict):

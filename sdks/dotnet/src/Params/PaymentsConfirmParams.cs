@@ -14,11 +14,17 @@ namespace Payments
         /// </summary>
         public string? PaymentMethod { get; set; }
 
+        /// <summary>
+        /// The payment’s client secret; required with a publishable key.
+        /// </summary>
+        public string? ClientSecret { get; set; }
+
         /// <summary>The parameters as the JSON members the service reads; unset ones are left out.</summary>
         public IDictionary<string, object?> ToDictionary()
         {
             var result = new Dictionary<string, object?>();
             if (PaymentMethod != null) result["payment_method"] = PaymentMethod;
+            if (ClientSecret != null) result["client_secret"] = ClientSecret;
             return result;
         }
     }

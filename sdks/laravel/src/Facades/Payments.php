@@ -9,6 +9,7 @@ use Payments\PaymentsClient;
 use Payments\Service\AccountService;
 use Payments\Service\ApiKeysService;
 use Payments\Service\AuditEventsService;
+use Payments\Service\CheckoutService;
 use Payments\Service\CustomersService;
 use Payments\Service\EventsService;
 use Payments\Service\OpenapiService;
@@ -79,6 +80,12 @@ final class Payments extends Facade
     public static function refunds(): RefundsService
     {
         return self::client()->refunds;
+    }
+
+    /** `checkout`: . */
+    public static function checkout(): CheckoutService
+    {
+        return self::client()->checkout;
     }
 
     /** `webhookEndpoints`: list, create, retrieve, update, delete, listAttempts. */

@@ -24,6 +24,9 @@ namespace Payments\Exception;
  * - `test_mode_only` (400): This endpoint exists only in test mode (use a test key).
  * - `charge_already_refunded` (400): Everything captured on this payment has already been refunded.
  * - `payment_intent_authentication_failure` (400): The customer failed the authentication (3-D Secure) that the card issuer asked for.
+ * - `checkout_session_expired` (400): The checkout session expired (24 hours after creation unless `expires_at` said sooner); create a new one.
+ * - `checkout_session_completed` (400): The checkout session was already paid; it completes only once.
+ * - `client_secret_mismatch` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
  * - `method_not_allowed` (405): The path exists but does not take this HTTP method.
  * - `body_too_large` (413): The body is larger than 64 KiB.
  * - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.

@@ -9,7 +9,7 @@ use Payments\PaymentsObject;
 /**
  * @property-read string $id
  * @property-read 'event' $object
- * @property-read 'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'webhook_endpoint.disabled' $type
+ * @property-read 'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'checkout.session.completed'|'checkout.session.expired'|'webhook_endpoint.disabled' $type
  * @property-read array{object: array<string, mixed>} $data
  * @property-read array{id: string}|null $request
  * @property-read int $created

@@ -21,7 +21,7 @@ final class EventsService
      *
      * `GET /v1/events`; needs `events: read`.
      *
-     * @param array{limit?: int, starting_after?: string, ending_before?: string, type?: 'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'webhook_endpoint.disabled', created?: int|array{gt?: int, gte?: int, lt?: int, lte?: int}} $params
+     * @param array{limit?: int, starting_after?: string, ending_before?: string, type?: 'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'checkout.session.completed'|'checkout.session.expired'|'webhook_endpoint.disabled', created?: int|array{gt?: int, gte?: int, lt?: int, lte?: int}} $params
      * @return Collection<Event>
      * @throws \Payments\Exception\PaymentsError
      */

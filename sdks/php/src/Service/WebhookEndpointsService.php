@@ -39,7 +39,7 @@ final class WebhookEndpointsService
      *
      * `POST /v1/webhook_endpoints`; needs `webhook_endpoints: write`.
      *
-     * @param array{url: string, enabled_events: list<'*'|'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'webhook_endpoint.disabled'>, description?: string, metadata?: array<string, string>} $params
+     * @param array{url: string, enabled_events: list<'*'|'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'checkout.session.completed'|'checkout.session.expired'|'webhook_endpoint.disabled'>, description?: string, metadata?: array<string, string>} $params
      * @return WebhookEndpoint
      * @throws \Payments\Exception\PaymentsError
      */
@@ -68,7 +68,7 @@ final class WebhookEndpointsService
      * `POST /v1/webhook_endpoints/{id}`; needs `webhook_endpoints: write`.
      *
      * @param string $id An id beginning `we_`.
-     * @param array{url?: string, enabled_events?: list<'*'|'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'webhook_endpoint.disabled'>, status?: 'enabled'|'disabled', description?: string|null, metadata?: array<string, string|null>} $params
+     * @param array{url?: string, enabled_events?: list<'*'|'customer.created'|'customer.updated'|'customer.deleted'|'payment.created'|'payment.succeeded'|'payment.payment_failed'|'payment.requires_action'|'payment.canceled'|'payment.amount_capturable_updated'|'refund.created'|'refund.failed'|'checkout.session.completed'|'checkout.session.expired'|'webhook_endpoint.disabled'>, status?: 'enabled'|'disabled', description?: string|null, metadata?: array<string, string|null>} $params
      * @return WebhookEndpoint
      * @throws \Payments\Exception\PaymentsError
      */

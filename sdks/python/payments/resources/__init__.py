@@ -7,8 +7,11 @@ from .payments import Payments
 from .events import Events
 from .tokens import Tokens
 from .refunds import Refunds
+from .checkout import Checkout
+from .checkout_sessions import CheckoutSessions
+from .checkout_config import CheckoutConfig
 from .webhook_endpoints import WebhookEndpoints
 from .api_keys import ApiKeys
 from .audit_events import AuditEvents
 
-__all__ = ["Versions", "Openapi", "Account", "Customers", "Payments", "Events", "Tokens", "Refunds", "WebhookEndpoints", "ApiKeys", "AuditEvents"]
+__all__ = ["Versions", "Openapi", "Account", "Customers", "Payments", "Events", "Tokens", "Refunds", "Checkout", "CheckoutSessions", "CheckoutConfig", "WebhookEndpoints", "ApiKeys", "AuditEvents"]

@@ -21,7 +21,7 @@ class Events:
         limit: int = NOT_GIVEN,
         starting_after: str = NOT_GIVEN,
         ending_before: str = NOT_GIVEN,
-        type: Literal["customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "webhook_endpoint.disabled"] = NOT_GIVEN,
+        type: Literal["customer.created", "customer.updated", "customer.deleted", "payment.created", "payment.succeeded", "payment.payment_failed", "payment.requires_action", "payment.canceled", "payment.amount_capturable_updated", "refund.created", "refund.failed", "checkout.session.completed", "checkout.session.expired", "webhook_endpoint.disabled"] = NOT_GIVEN,
         created: Union[int, EventsListParamsCreated] = NOT_GIVEN,
         request_options: Optional[RequestOptions] = None,
     ) -> ListObject[Event]:

@@ -138,22 +138,24 @@ class Payments:
         id: str,
         *,
         payment_method: str = NOT_GIVEN,
+        client_secret: str = NOT_GIVEN,
         request_options: Optional[RequestOptions] = None,
     ) -> Payment:
         """Confirm a payment: authorise (and, if automatic, capture) its card.
 
-        Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.
+        Publishable keys (browsers) may confirm with the payment’s `client_secret`. Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.
 
         `POST /v1/payments/{id}/confirm`; needs `payments: write`.
 
         Args:
             payment_method: An id beginning `tok_`.
+            client_secret: The payment’s client secret; required with a publishable key.
 
         Example::
 
             payment = client.payments.confirm("pay_123", payment_method="tok_123")
         """
-        body = strip_not_given({"payment_method": payment_method})
+        body = strip_not_given({"payment_method": payment_method, "client_secret": client_secret})
         return self._sender.request("POST", f"/v1/payments/{quote(id, safe='')}/confirm", body=body, options=request_options)
 
     def capture(

@@ -24,6 +24,9 @@ import java.util.Map;
  * <li>{@code test_mode_only} (400): This endpoint exists only in test mode (use a test key).</li>
  * <li>{@code charge_already_refunded} (400): Everything captured on this payment has already been refunded.</li>
  * <li>{@code payment_intent_authentication_failure} (400): The customer failed the authentication (3-D Secure) that the card issuer asked for.</li>
+ * <li>{@code checkout_session_expired} (400): The checkout session expired (24 hours after creation unless `expires_at` said sooner); create a new one.</li>
+ * <li>{@code checkout_session_completed} (400): The checkout session was already paid; it completes only once.</li>
+ * <li>{@code client_secret_mismatch} (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).</li>
  * <li>{@code method_not_allowed} (405): The path exists but does not take this HTTP method.</li>
  * <li>{@code body_too_large} (413): The body is larger than 64 KiB.</li>
  * <li>{@code content_type_unsupported} (415): A write request did not send `Content-Type: application/json`.</li>

@@ -22,6 +22,7 @@ public final class PaymentsClient {
   private final EventsResource events;
   private final TokensResource tokens;
   private final RefundsResource refunds;
+  private final CheckoutResource checkout;
   private final WebhookEndpointsResource webhookEndpoints;
   private final ApiKeysResource apiKeys;
   private final AuditEventsResource auditEvents;
@@ -35,6 +36,7 @@ public final class PaymentsClient {
     this.events = new EventsResource(sender);
     this.tokens = new TokensResource(sender);
     this.refunds = new RefundsResource(sender);
+    this.checkout = new CheckoutResource(sender);
     this.webhookEndpoints = new WebhookEndpointsResource(sender);
     this.apiKeys = new ApiKeysResource(sender);
     this.auditEvents = new AuditEventsResource(sender);
@@ -75,6 +77,10 @@ public final class PaymentsClient {
 
   public RefundsResource refunds() {
     return refunds;
+  }
+
+  public CheckoutResource checkout() {
+    return checkout;
   }
 
   public WebhookEndpointsResource webhookEndpoints() {

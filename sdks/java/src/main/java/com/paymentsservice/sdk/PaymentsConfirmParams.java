@@ -19,6 +19,12 @@ public final class PaymentsConfirmParams extends Params {
       return this;
     }
 
+    /** The payment’s client secret; required with a publishable key. Optional. */
+    public Builder clientSecret(String clientSecret) {
+      params.values.put("client_secret", clientSecret);
+      return this;
+    }
+
     public PaymentsConfirmParams build() {
       return params;
     }

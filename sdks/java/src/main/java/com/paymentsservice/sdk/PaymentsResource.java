@@ -78,7 +78,7 @@ public final class PaymentsResource {
   /**
    * Confirm a payment: authorise (and, if automatic, capture) its card.
    *
-   * Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.
+   * Publishable keys (browsers) may confirm with the payment’s `client_secret`. Moves the payment through `processing` to `succeeded` (automatic capture), `requires_capture` (manual), or `requires_action` (the customer must authenticate: follow `next_action.redirect_to_url.url`). A decline answers 402 `card_error` with `decline_code`.
    *
    * POST /v1/payments/{id}/confirm; needs payments: write.
    */

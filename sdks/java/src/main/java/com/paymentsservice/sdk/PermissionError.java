@@ -10,6 +10,7 @@ import java.util.Map;
  * <li>{@code insufficient_scope} (403): The key is valid but its kind or permissions do not allow this operation.</li>
  * <li>{@code livemode_mismatch} (403): The object exists, but in the other mode (live vs test) than the key.</li>
  * <li>{@code https_required} (403): A live-mode key was sent over plain HTTP from a non-loopback address.</li>
+ * <li>{@code secret_key_in_browser} (403): A secret or restricted key arrived with an `Origin` header (from a browser). Use a publishable key in browsers, and roll the exposed key.</li>
  * </ul>
  */
 public class PermissionError extends PaymentsError {
