@@ -17,6 +17,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 
 /** The bound docs/deploy.md states: a key revoked on one instance is refused by every other within KEY_CACHE_TTL_MS. */
 const KEY_CACHE_TTL_MS = 2000;
+/** The other bound: a crash loses at most the audit events of reads from the last AUDIT_FLUSH_MS. */
+const AUDIT_FLUSH_MS = 200;
 
 const skip = !postgresUrl
   ? 'needs PostgreSQL: set TEST_DATABASE_URL or DATABASE_URL=postgres://...'
@@ -90,6 +92,7 @@ describe('three instances on one PostgreSQL and one Redis, behind nginx', { skip
       REDIS_URL: redis.url,
       KEY_CACHE_TTL_MS: String(KEY_CACHE_TTL_MS),
       WEBHOOK_POLL_MS: '100',
+      AUDIT_FLUSH_MS: String(AUDIT_FLUSH_MS),
       TRUST_PROXY: '127.0.0.1',
       // Shared by every instance (docs/deploy.md): a card tokenised on one is charged on another.
       CARD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -285,5 +288,22 @@ describe('three instances on one PostgreSQL and one Redis, behind nginx', { skip
     assert.equal(reports.length, 1);
     assert.ok(reports[0]?.ok, JSON.stringify(reports[0]));
     assert.ok((reports[0] as { checked: number }).checked > 150, JSON.stringify(reports[0]));
+  });
+
+  test(`a crash (SIGKILL) loses no audit event older than AUDIT_FLUSH_MS (${AUDIT_FLUSH_MS} ms); the others keep serving`, async () => {
+    const victim = servers[2] as ServerProcess;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(victim.url, 'GET', '/v1/customers', { key: key() })));
+    const requestIds = answers.map((a) => String(a.headers.get('request-id')));
+    await new Promise((r) => setTimeout(r, AUDIT_FLUSH_MS + 300));
+    await victim.stop('SIGKILL');
+    let found = 0;
+    for (const id of requestIds) {
+      const row = await opened.database.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit_events WHERE request LIKE ?', [`%${id}%`]);
+      found += Number(row?.n);
+    }
+    assert.equal(found, requestIds.length, 'every read older than the flush interval was committed before the crash');
+    assert.equal((await call(at(0), 'GET', '/v1/customers', { key: key() })).status, 200);
+    const reports = await verifyAuditChains(opened.store, account.account.id);
+    assert.ok(reports[0]?.ok, JSON.stringify(reports[0]));
   });
 });
