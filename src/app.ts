@@ -14,7 +14,7 @@ import { installAudit } from './http/plugins/audit.js';
 import { installAuthentication } from './http/plugins/authentication.js';
 import { installErrors } from './http/plugins/errors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
-import { installInFlightCap, installRateLimit } from './http/plugins/limits.js';
+import { installConnectionDraining, installInFlightCap, installRateLimit } from './http/plugins/limits.js';
 import { installRequestLifecycle } from './http/plugins/request-lifecycle.js';
 import { installWriteGuards } from './http/plugins/write-guards.js';
 import { registerAccountRoutes } from './http/routes/account.js';
@@ -154,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installRequestLifecycle(app);
   installInFlightCap(app, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  installConnectionDraining(app);
   installAudit(app, clock, audit);
   installErrors(app);
   installAuthentication(app, deps);

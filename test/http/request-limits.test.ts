@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import { createAccount } from '../../src/domain/accounts/create-account.js';
+import { systemClock } from '../../src/lib/clock.js';
 import { BACKENDS, type TestStore } from '../helpers/backends.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -118,5 +121,47 @@ describe('request limits on a listening server', () => {
     const { text } = await rawExchange(port, (s) => s.write('NOT HTTP AT ALL\r\n\r\n'));
     assert.match(text, /^HTTP\/1.1 400 /);
     assert.match(text, /"code":"request_malformed"/);
+  });
+});
+
+describe('closing with keep-alive requests in flight', () => {
+  test('a response finished after close() began says Connection: close, so close() does not wait for the keep-alive timeout', async () => {
+    const db = await backend.open();
+    const app = await buildApp({ store: db.store, logLevel: 'silent', audit: { enabled: false } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const { keys } = await createAccount(db.store, systemClock, 'Closing');
+      const agent = new Agent({ keepAlive: true });
+      let release!: () => void;
+      const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const headers = {
+          authorization: `Bearer ${keys.secret_test}`,
+          'content-type': 'application/json',
+          'idempotency-key': `closing-${Date.now()}`,
+        };
+        const req = httpRequest({ port, host: '127.0.0.1', path: '/v1/customers', method: 'POST', agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        // Half the body sent: the request is in flight when close() starts.
+        req.write('{"name":');
+        release = () => req.end('"Late"}');
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const started = Date.now();
+      const closed = app.close();
+      release();
+      const res = await answered;
+      await closed;
+      assert.equal(res.status, 200);
+      assert.equal(res.connection, 'close');
+      assert.ok(Date.now() - started < 3000, `closed after ${Date.now() - started} ms`);
+      agent.destroy();
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
   });
 });

@@ -55,3 +55,19 @@ export function installRateLimit(app: FastifyInstance, limiter: RateLimiter, def
     }
   });
 }
+
+/**
+ * While the server closes, every response (of requests that were already in flight) says
+ * `Connection: close`, so its keep-alive socket ends with it: Node closes only the sockets idle
+ * when closing starts, and one that falls idle later would hold the shutdown until its
+ * keep-alive timeout.
+ */
+export function installConnectionDraining(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+}
