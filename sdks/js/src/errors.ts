@@ -4,7 +4,7 @@ import { PaymentsError, type RawError } from './runtime/error-base.js';
 export { ConfigurationError, ConnectionError, PaymentsError, type RawError, SignatureVerificationError } from './runtime/error-base.js';
 
 /**
- * `invalid_request_error`, HTTP 400, 404, 405, 413, 415.
+ * `invalid_request_error`, HTTP 400, 404, 405, 408, 413, 414, 415, 431.
  *
  * - `parameter_missing` (400): A required parameter was not sent.
  * - `parameter_unknown` (400): The request sent a parameter this endpoint does not take.
@@ -24,7 +24,11 @@ export { ConfigurationError, ConnectionError, PaymentsError, type RawError, Sign
  * - `charge_already_refunded` (400): Everything captured on this payment has already been refunded.
  * - `payment_intent_authentication_failure` (400): The customer failed the authentication (3-D Secure) that the card issuer asked for.
  * - `method_not_allowed` (405): The path exists but does not take this HTTP method.
+ * - `request_timeout` (408): The request (headers and body) did not arrive within the server’s time limit.
  * - `body_too_large` (413): The body is larger than 64 KiB.
+ * - `url_too_long` (414): The request URL (path and query) is longer than 8 KiB.
+ * - `header_too_large` (431): The request line and headers together are larger than 16 KiB.
+ * - `request_malformed` (400): The request is not well-formed HTTP/1.1.
  * - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.
  */
 export class InvalidRequestError extends PaymentsError {
@@ -97,7 +101,8 @@ export class RateLimitError extends PaymentsError {
  * `api_error`, HTTP 500, 503.
  *
  * - `internal_error` (500): An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.
- * - `service_unavailable` (503): The service is shutting down or overloaded; retry.
+ * - `service_unavailable` (503): The service is shutting down; retry.
+ * - `service_overloaded` (503): The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.
  * - `processor_not_configured` (503): No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.
  */
 export class APIError extends PaymentsError {
@@ -124,7 +129,11 @@ export type ErrorCode =
   | 'charge_already_refunded'
   | 'payment_intent_authentication_failure'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'body_too_large'
+  | 'url_too_long'
+  | 'header_too_large'
+  | 'request_malformed'
   | 'content_type_unsupported'
   | 'idempotency_key_reused'
   | 'idempotency_key_in_use'
@@ -150,6 +159,7 @@ export type ErrorCode =
   | 'rate_limit_exceeded'
   | 'internal_error'
   | 'service_unavailable'
+  | 'service_overloaded'
   | 'processor_not_configured';
 
 /** `error.type` → class. */
@@ -172,10 +182,13 @@ const STATUS_TYPES: Readonly<Record<number, ErrorType>> = {
   403: 'permission_error',
   404: 'invalid_request_error',
   405: 'invalid_request_error',
+  408: 'invalid_request_error',
   409: 'idempotency_error',
   413: 'invalid_request_error',
+  414: 'invalid_request_error',
   415: 'invalid_request_error',
   429: 'rate_limit_error',
+  431: 'invalid_request_error',
   500: 'api_error',
   503: 'api_error',
 };
