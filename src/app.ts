@@ -83,6 +83,8 @@ export interface ServerTimeouts {
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, idleSocketMs: 120_000 };
 export const DEFAULT_MAX_IN_FLIGHT = 512;
+/** How long start-up waits for REDIS_URL before serving with per-instance limits. */
+const REDIS_START_WAIT_MS = 3000;
 
 export interface AuditOptions {
   /** Default true. Off only to measure what the audit log costs (scripts/bench-audit.ts). */
@@ -136,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
   const rateLimit = options.rateLimit ?? {};
   const rateLimiter = rateLimit.enabled === false ? null : RateLimiter.create(app.log, rateLimit.redisUrl);
-  if (rateLimiter) app.addHook('onClose', async () => rateLimiter.close());
+  if (rateLimiter) {
+    app.addHook('onClose', async () => rateLimiter.close());
+    await rateLimiter.connected(REDIS_START_WAIT_MS);
+  }
   const deps: AppDeps = {
     store: options.store,
     clock,

@@ -49,7 +49,7 @@ export async function startRedis(): Promise<RedisProcess> {
     url: `redis://127.0.0.1:${port}`,
     async kill() {
       const c = child;
-      if (!c || c.exitCode !== null) return;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
       const exited = new Promise((r) => c.once('exit', r));
       c.kill('SIGKILL');
       await exited;

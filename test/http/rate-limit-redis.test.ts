@@ -113,3 +113,24 @@ describe(
     });
   },
 );
+
+describe('start-up with REDIS_URL', { skip: !redisAvailable && 'redis-server is not installed' }, () => {
+  test('the app is built once Redis answers (healthz ok at once); an unreachable Redis delays start at most 3 s, then falls back', async () => {
+    const redis = await startRedis();
+    const db = await backend.open();
+    try {
+      const up = await buildApp({ store: db.store, logLevel: 'silent', rateLimit: { redisUrl: redis.url } });
+      assert.equal((await up.inject({ method: 'GET', url: '/healthz' })).json().rate_limiter, 'ok');
+      await up.close();
+      await redis.kill();
+      const started = Date.now();
+      const down = await buildApp({ store: db.store, logLevel: 'silent', rateLimit: { redisUrl: redis.url } });
+      assert.ok(Date.now() - started < 5000);
+      assert.equal((await down.inject({ method: 'GET', url: '/healthz' })).json().rate_limiter, DEGRADED_STATUS);
+      await down.close();
+    } finally {
+      await redis.kill();
+      await db.destroy();
+    }
+  });
+});

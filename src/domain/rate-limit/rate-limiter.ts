@@ -52,6 +52,25 @@ export class RateLimiter {
     return this.memory.take(key, limit, nowMs);
   }
 
+  /** Waits (at most `timeoutMs`) for Redis at start, so the first requests already share buckets. */
+  async connected(timeoutMs: number): Promise<boolean> {
+    const shared = this.shared;
+    if (!shared || shared.ready) return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        shared.client.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => {
+        this.fellBack('not connected at start');
+        done(false);
+      }, timeoutMs);
+      shared.client.once('ready', onReady);
+    });
+  }
+
   /** For /healthz. */
   status(): string {
     if (!this.shared) return 'ok: per-instance limits (no REDIS_URL)';
