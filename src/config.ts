@@ -35,6 +35,12 @@ export interface Config {
   auditRetentionDays: number;
   /** How often batched audit events (reads, refused requests) are committed: the most a crash can lose. */
   auditFlushMs: number;
+  /** REDIS_URL: shares rate-limit buckets across instances; unset, each instance limits on its own. */
+  redisUrl: string | undefined;
+  rateLimit: { enabled: boolean; perSecond: number; burst: number };
+  /** MAX_IN_FLIGHT: requests served at once; beyond, 503 service_overloaded. */
+  maxInFlight: number;
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; idleSocketMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +52,20 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'.`);
   }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got '${env[name]}'.`);
+}
+
+function checkedRedisUrl(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^rediss?:\/\//.test(value))
+    throw new ConfigError('REDIS_URL must look like redis://host:6379 (or rediss://).');
   return value;
 }
 
@@ -109,5 +129,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 90, 1, 36_500),
     auditFlushMs: integer(env, 'AUDIT_FLUSH_MS', 200, 10, 60_000),
+    redisUrl: checkedRedisUrl(env.REDIS_URL || undefined),
+    rateLimit: {
+      enabled: boolean(env, 'RATE_LIMIT_ENABLED', true),
+      perSecond: integer(env, 'RATE_LIMIT_DEFAULT_PER_SECOND', 100, 1, 1_000_000),
+      burst: integer(env, 'RATE_LIMIT_DEFAULT_BURST', 200, 1, 1_000_000),
+    },
+    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 512, 1, 1_000_000),
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+      idleSocketMs: integer(env, 'IDLE_SOCKET_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    },
   };
 }

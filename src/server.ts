@@ -44,9 +44,19 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     cardKeyring,
     liveProcessor: config.processor,
     publicBaseUrl: config.publicUrl,
+    rateLimit: {
+      enabled: config.rateLimit.enabled,
+      defaults: { perSecond: config.rateLimit.perSecond, burst: config.rateLimit.burst },
+      redisUrl: config.redisUrl,
+    },
+    maxInFlight: config.maxInFlight,
+    timeouts: config.timeouts,
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: opened.description, tls: Boolean(config.tls) }, 'payments service ready');
+  app.log.info(
+    { database: opened.description, tls: Boolean(config.tls), rate_limits: config.redisUrl ? 'shared (redis)' : 'per instance' },
+    'payments service ready',
+  );
 
   if (sandbox) {
     // Printed once, on the terminal that started the service, never through the logger.

@@ -15,8 +15,9 @@ test('startServer listens, answers /healthz and closes its database', async () =
     process.stdout.write = write;
     const res = await fetch(`${server.url}/healthz`);
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), { status: 'ok', database: 'ok' });
+    const body = await res.json();
     await server.close();
+    assert.deepEqual(body, { status: 'ok', database: 'ok', rate_limiter: 'ok: per-instance limits (no REDIS_URL)' });
     await assert.rejects(fetch(`${server.url}/healthz`));
   } finally {
     process.stdout.write = write;

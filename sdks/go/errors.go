@@ -4,7 +4,7 @@ package payments
 
 import "net/http"
 
-// InvalidRequestError is error.type "invalid_request_error", HTTP 400, 404, 405, 413, 415. Codes:
+// InvalidRequestError is error.type "invalid_request_error", HTTP 400, 404, 405, 408, 413, 414, 415, 431. Codes:
 //   - parameter_missing (400): A required parameter was not sent.
 //   - parameter_unknown (400): The request sent a parameter this endpoint does not take.
 //   - parameter_invalid_type (400): A parameter has the wrong JSON type (or null where a value is needed).
@@ -26,7 +26,11 @@ import "net/http"
 //   - checkout_session_completed (400): The checkout session was already paid; it completes only once.
 //   - client_secret_mismatch (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
 //   - method_not_allowed (405): The path exists but does not take this HTTP method.
+//   - request_timeout (408): The request (headers and body) did not arrive within the server’s time limit.
 //   - body_too_large (413): The body is larger than 64 KiB.
+//   - url_too_long (414): The request URL (path and query) is longer than 8 KiB.
+//   - header_too_large (431): The request line and headers together are larger than 16 KiB.
+//   - request_malformed (400): The request is not well-formed HTTP/1.1.
 //   - content_type_unsupported (415): A write request did not send `Content-Type: application/json`.
 type InvalidRequestError Error
 
@@ -88,7 +92,8 @@ func (e *RateLimitError) Unwrap() error { return (*Error)(e) }
 
 // APIError is error.type "api_error", HTTP 500, 503. Codes:
 //   - internal_error (500): An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.
-//   - service_unavailable (503): The service is shutting down or overloaded; retry.
+//   - service_unavailable (503): The service is shutting down; retry.
+//   - service_overloaded (503): The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.
 //   - processor_not_configured (503): No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.
 type APIError Error
 
@@ -118,7 +123,11 @@ var ErrorCodes = map[string]string{
 	"checkout_session_completed":            "invalid_request_error",
 	"client_secret_mismatch":                "invalid_request_error",
 	"method_not_allowed":                    "invalid_request_error",
+	"request_timeout":                       "invalid_request_error",
 	"body_too_large":                        "invalid_request_error",
+	"url_too_long":                          "invalid_request_error",
+	"header_too_large":                      "invalid_request_error",
+	"request_malformed":                     "invalid_request_error",
 	"content_type_unsupported":              "invalid_request_error",
 	"idempotency_key_reused":                "idempotency_error",
 	"idempotency_key_in_use":                "idempotency_error",
@@ -145,6 +154,7 @@ var ErrorCodes = map[string]string{
 	"rate_limit_exceeded":                   "rate_limit_error",
 	"internal_error":                        "api_error",
 	"service_unavailable":                   "api_error",
+	"service_overloaded":                    "api_error",
 	"processor_not_configured":              "api_error",
 }
 
@@ -155,10 +165,13 @@ var statusTypes = map[int]string{
 	403: "permission_error",
 	404: "invalid_request_error",
 	405: "invalid_request_error",
+	408: "invalid_request_error",
 	409: "idempotency_error",
 	413: "invalid_request_error",
+	414: "invalid_request_error",
 	415: "invalid_request_error",
 	429: "rate_limit_error",
+	431: "invalid_request_error",
 	500: "api_error",
 	503: "api_error",
 }

@@ -40,6 +40,8 @@ type VersionList struct {
 type Health struct {
 	Status   string `json:"status"`
 	Database string `json:"database"`
+	// `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.
+	RateLimiter *string `json:"rate_limiter,omitempty"`
 }
 
 // Customer is the `Customer` object.

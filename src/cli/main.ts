@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createAccount } from '../domain/accounts/create-account.js';
+import { setAccountRateLimit } from '../domain/accounts/set-rate-limit.js';
 import { createKey, type KeyChangeContext, revokeKey, rollKey } from '../domain/api-keys/manage-keys.js';
 import { exportAuditEvents } from '../domain/audit/retention.js';
 import { verifyAuditChains } from '../domain/audit/verify.js';
@@ -13,6 +14,10 @@ import { followAudit, parsePermissions, tailAudit } from './audit-commands.js';
 const USAGE = `Usage: payments <command>
 
   accounts create [--name NAME] [--json]   Create an account and its four first keys
+  accounts set-limit ACCT [--rate N] [--burst M] [--default] [--json]
+                                           The account's rate limit in each mode (requests per
+                                           second, bucket size); --default returns to the service
+                                           default. Running instances apply it within KEY_CACHE_TTL_MS
   keys list --account ACCT [--json]        List an account's keys (never the keys themselves)
   keys create --account ACCT --kind KIND [--live] [--name N] [--note T] [--permissions P] [--json]
                                            New key (KIND: secret, publishable, restricted);
@@ -87,6 +92,9 @@ export async function runCli(argv: string[], out: Out = (l) => process.stdout.wr
       before: { type: 'string' },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      rate: { type: 'string' },
+      burst: { type: 'string' },
+      default: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -127,6 +135,24 @@ export async function runCli(argv: string[], out: Out = (l) => process.stdout.wr
         else {
           out(`Created account ${account.id} (${account.name}). Keys, shown only now:`);
           for (const [kind, key] of Object.entries(keys)) out(`  ${kind.padEnd(17)} ${key}`);
+        }
+        return 0;
+      });
+    case 'accounts set-limit':
+      return withStore(async ({ store }) => {
+        if (!target) throw new ConfigError('Name the account: payments accounts set-limit acct_... --rate N --burst M');
+        if (!values.default && values.rate === undefined && values.burst === undefined) {
+          throw new ConfigError('Give --rate N and/or --burst M, or --default.');
+        }
+        const whole = (v: string | undefined) => (values.default ? null : v === undefined ? undefined : Number(v));
+        const account = await setAccountRateLimit(store, target, { perSecond: whole(values.rate), burst: whole(values.burst) });
+        const limit = { rate_limit_per_second: account.rateLimitPerSecond ?? null, rate_limit_burst: account.rateLimitBurst ?? null };
+        if (values.json) out(JSON.stringify({ account: account.id, ...limit }));
+        else {
+          const describe = (v: number | null, unit: string) => (v === null ? `the default ${unit}` : `${v} ${unit}`);
+          out(
+            `${account.id}: ${describe(limit.rate_limit_per_second, 'requests per second')}, bursts of ${describe(limit.rate_limit_burst, 'requests')}, in each mode.`,
+          );
         }
         return 0;
       });

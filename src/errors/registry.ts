@@ -79,7 +79,11 @@ export const ERROR_CODES = {
     'The `client_secret` does not belong to this object (a publishable key needs the right client secret).',
   ),
   method_not_allowed: code('invalid_request_error', 405, 'The path exists but does not take this HTTP method.'),
+  request_timeout: code('invalid_request_error', 408, 'The request (headers and body) did not arrive within the server’s time limit.'),
   body_too_large: code('invalid_request_error', 413, 'The body is larger than 64 KiB.'),
+  url_too_long: code('invalid_request_error', 414, 'The request URL (path and query) is longer than 8 KiB.'),
+  header_too_large: code('invalid_request_error', 431, 'The request line and headers together are larger than 16 KiB.'),
+  request_malformed: code('invalid_request_error', 400, 'The request is not well-formed HTTP/1.1.'),
   content_type_unsupported: code('invalid_request_error', 415, 'A write request did not send `Content-Type: application/json`.'),
 
   // ---- idempotency_error -------------------------------------------------------------------
@@ -133,7 +137,12 @@ export const ERROR_CODES = {
     500,
     'An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.',
   ),
-  service_unavailable: code('api_error', 503, 'The service is shutting down or overloaded; retry.'),
+  service_unavailable: code('api_error', 503, 'The service is shutting down; retry.'),
+  service_overloaded: code(
+    'api_error',
+    503,
+    'The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.',
+  ),
   processor_not_configured: code(
     'api_error',
     503,

@@ -70,9 +70,16 @@ const ERROR_STATUSES: Record<string, string> = {
   '409': 'A request with the same Idempotency-Key is in progress.',
   '413': 'Body larger than 64 KiB.',
   '415': 'Write without Content-Type: application/json.',
-  '429': 'Rate limit exceeded.',
+  '429': 'Rate limit of the account and mode exceeded (docs/limits.md): retry after the `Retry-After` seconds.',
   '500': 'Server fault.',
-  '503': 'Shutting down, or (live mode) no payment processor configured.',
+  '503': 'Shutting down, overloaded (service_overloaded, with `Retry-After`), or (live mode) no payment processor configured.',
+};
+
+/** On every authenticated response (docs/limits.md). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Size of the account’s token bucket (its burst).', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left right now.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer' } },
 };
 
 function errorResponse(description: string) {
@@ -121,6 +128,12 @@ function decorate(doc: Document): Document {
         if ((status === '409' || status === '402') && method !== 'post') continue;
         if ((status === '413' || status === '415') && method !== 'post') continue;
         responses[status] = errorResponse(description);
+      }
+      const retryAfter = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } };
+      (responses['429'] as Record<string, unknown>).headers = { 'Retry-After': retryAfter };
+      for (const status of Object.keys(responses).filter((s) => s.startsWith('2'))) {
+        const response = responses[status] as Record<string, unknown>;
+        response.headers = { ...(response.headers as object | undefined), ...RATE_LIMIT_HEADERS };
       }
     }
   }

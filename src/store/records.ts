@@ -12,6 +12,10 @@ export interface AccountRecord {
   name: string;
   defaultVersion: string;
   created: number;
+  /** Requests per second this account may make in each mode; null or absent: the service default. */
+  rateLimitPerSecond?: number | null;
+  /** Bucket size: how many requests may arrive at once; null or absent: the service default. */
+  rateLimitBurst?: number | null;
 }
 
 export const API_KEY_KINDS = ['secret', 'publishable', 'restricted'] as const;

@@ -45,6 +45,8 @@ export type WebhookEndpointPatch = Partial<
   >
 >;
 
+export type AccountPatch = Partial<Pick<AccountRecord, 'name' | 'defaultVersion' | 'rateLimitPerSecond' | 'rateLimitBurst'>>;
+
 export type ClaimResult = { claimed: true; record: IdempotencyRecord } | { claimed: false; record: IdempotencyRecord };
 
 /**
@@ -64,7 +66,7 @@ export interface Store {
   insertAccount(account: AccountRecord): Promise<void>;
   findAccountById(id: string): Promise<AccountRecord | undefined>;
   countAccounts(): Promise<number>;
-  updateAccount(id: string, patch: Partial<Pick<AccountRecord, 'name' | 'defaultVersion'>>): Promise<void>;
+  updateAccount(id: string, patch: AccountPatch): Promise<void>;
 
   // api keys
   insertApiKey(key: ApiKeyRecord): Promise<void>;

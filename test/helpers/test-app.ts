@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type AppOptions, buildApp } from '../../src/app.js';
 import { createAccount, type NewAccount } from '../../src/domain/accounts/create-account.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import type { Backend, TestStore } from './backends.js';
@@ -28,7 +28,13 @@ export interface CallOptions {
 
 export async function createTestApp(
   backend: Backend,
-  options: { keyCacheTtlMs?: number; trustProxy?: boolean | string[]; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    keyCacheTtlMs?: number;
+    trustProxy?: boolean | string[];
+    logStream?: NodeJS.WritableStream;
+    rateLimit?: AppOptions['rateLimit'];
+    maxInFlight?: number;
+  } = {},
 ): Promise<TestApp> {
   const db = await backend.open();
   const clock = new ManualClock(Date.UTC(2026, 10, 1, 12, 0, 0));
@@ -40,6 +46,8 @@ export async function createTestApp(
     keyCacheTtlMs: options.keyCacheTtlMs ?? 0,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
   });
   return {
     app,

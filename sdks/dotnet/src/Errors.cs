@@ -5,7 +5,7 @@ using System.Collections.Generic;
 namespace Payments
 {
     /// <summary>
-    /// `invalid_request_error`, HTTP 400, 404, 405, 413, 415.
+    /// `invalid_request_error`, HTTP 400, 404, 405, 408, 413, 414, 415, 431.
     /// - `parameter_missing` (400): A required parameter was not sent.
     /// - `parameter_unknown` (400): The request sent a parameter this endpoint does not take.
     /// - `parameter_invalid_type` (400): A parameter has the wrong JSON type (or null where a value is needed).
@@ -27,7 +27,11 @@ namespace Payments
     /// - `checkout_session_completed` (400): The checkout session was already paid; it completes only once.
     /// - `client_secret_mismatch` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
     /// - `method_not_allowed` (405): The path exists but does not take this HTTP method.
+    /// - `request_timeout` (408): The request (headers and body) did not arrive within the server’s time limit.
     /// - `body_too_large` (413): The body is larger than 64 KiB.
+    /// - `url_too_long` (414): The request URL (path and query) is longer than 8 KiB.
+    /// - `header_too_large` (431): The request line and headers together are larger than 16 KiB.
+    /// - `request_malformed` (400): The request is not well-formed HTTP/1.1.
     /// - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.
     /// </summary>
     public class InvalidRequestError : PaymentsError
@@ -107,7 +111,8 @@ namespace Payments
     /// <summary>
     /// `api_error`, HTTP 500, 503.
     /// - `internal_error` (500): An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.
-    /// - `service_unavailable` (503): The service is shutting down or overloaded; retry.
+    /// - `service_unavailable` (503): The service is shutting down; retry.
+    /// - `service_overloaded` (503): The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.
     /// - `processor_not_configured` (503): No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.
     /// </summary>
     public class APIError : PaymentsError
@@ -127,10 +132,13 @@ namespace Payments
             { 403, "permission_error" },
             { 404, "invalid_request_error" },
             { 405, "invalid_request_error" },
+            { 408, "invalid_request_error" },
             { 409, "idempotency_error" },
             { 413, "invalid_request_error" },
+            { 414, "invalid_request_error" },
             { 415, "invalid_request_error" },
             { 429, "rate_limit_error" },
+            { 431, "invalid_request_error" },
             { 500, "api_error" },
             { 503, "api_error" },
         };

@@ -4,7 +4,7 @@ import { PaymentsError, type RawError } from './runtime/error-base.js';
 export { ConfigurationError, ConnectionError, PaymentsError, type RawError, SignatureVerificationError } from './runtime/error-base.js';
 
 /**
- * `invalid_request_error`, HTTP 400, 404, 405, 413, 415.
+ * `invalid_request_error`, HTTP 400, 404, 405, 408, 413, 414, 415, 431.
  *
  * - `parameter_missing` (400): A required parameter was not sent.
  * - `parameter_unknown` (400): The request sent a parameter this endpoint does not take.
@@ -27,7 +27,11 @@ export { ConfigurationError, ConnectionError, PaymentsError, type RawError, Sign
  * - `checkout_session_completed` (400): The checkout session was already paid; it completes only once.
  * - `client_secret_mismatch` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
  * - `method_not_allowed` (405): The path exists but does not take this HTTP method.
+ * - `request_timeout` (408): The request (headers and body) did not arrive within the server’s time limit.
  * - `body_too_large` (413): The body is larger than 64 KiB.
+ * - `url_too_long` (414): The request URL (path and query) is longer than 8 KiB.
+ * - `header_too_large` (431): The request line and headers together are larger than 16 KiB.
+ * - `request_malformed` (400): The request is not well-formed HTTP/1.1.
  * - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.
  */
 export class InvalidRequestError extends PaymentsError {
@@ -101,7 +105,8 @@ export class RateLimitError extends PaymentsError {
  * `api_error`, HTTP 500, 503.
  *
  * - `internal_error` (500): An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.
- * - `service_unavailable` (503): The service is shutting down or overloaded; retry.
+ * - `service_unavailable` (503): The service is shutting down; retry.
+ * - `service_overloaded` (503): The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.
  * - `processor_not_configured` (503): No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.
  */
 export class APIError extends PaymentsError {
@@ -131,7 +136,11 @@ export type ErrorCode =
   | 'checkout_session_completed'
   | 'client_secret_mismatch'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'body_too_large'
+  | 'url_too_long'
+  | 'header_too_large'
+  | 'request_malformed'
   | 'content_type_unsupported'
   | 'idempotency_key_reused'
   | 'idempotency_key_in_use'
@@ -158,6 +167,7 @@ export type ErrorCode =
   | 'rate_limit_exceeded'
   | 'internal_error'
   | 'service_unavailable'
+  | 'service_overloaded'
   | 'processor_not_configured';
 
 /** `error.type` → class. */
@@ -180,10 +190,13 @@ const STATUS_TYPES: Readonly<Record<number, ErrorType>> = {
   403: 'permission_error',
   404: 'invalid_request_error',
   405: 'invalid_request_error',
+  408: 'invalid_request_error',
   409: 'idempotency_error',
   413: 'invalid_request_error',
+  414: 'invalid_request_error',
   415: 'invalid_request_error',
   429: 'rate_limit_error',
+  431: 'invalid_request_error',
   500: 'api_error',
   503: 'api_error',
 };

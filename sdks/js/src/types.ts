@@ -36,6 +36,8 @@ export interface VersionList {
 export interface Health {
   status: string;
   database: string;
+  /** `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`. */
+  rate_limiter?: string;
 }
 
 export interface Customer {

@@ -47,6 +47,8 @@ class Health(TypedDict):
 
     status: str
     database: str
+    #: `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.
+    rate_limiter: NotRequired[str]
 
 
 class Customer(TypedDict):

@@ -29,9 +29,13 @@ export async function verifyAuditChain(store: Store, accountId: string): Promise
     eventId: event?.id ?? null,
     reason,
   });
-  for (;;) {
+  // The walk stops at the head read first: events appended meanwhile (by any instance) commit
+  // with a later head, so they are left for the next verification instead of looking like a gap.
+  const lastToCheck = head?.seq ?? Number.POSITIVE_INFINITY;
+  walk: for (;;) {
     const events = await store.listAuditEventsBySeq(accountId, expectedSeq - 1, PAGE);
     for (const e of events) {
+      if (e.seq > lastToCheck) break walk;
       if (e.seq !== expectedSeq) return broken(expectedSeq, e, `event ${expectedSeq} is missing (the next one present is ${e.seq})`);
       if (e.previousHash !== previous) {
         return broken(e.seq, e, `previous_hash does not match the hash of event ${e.seq - 1}`);

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { JSON_TYPE } from '../render.js';
 
 /** Routes that need no key: health, versions, the OpenAPI document. */
-export function registerMetaRoutes(app: FastifyInstance, { store }: AppDeps): void {
+export function registerMetaRoutes(app: FastifyInstance, { store, rateLimiter }: AppDeps): void {
   app.get(
     '/healthz',
     {
@@ -21,7 +21,9 @@ export function registerMetaRoutes(app: FastifyInstance, { store }: AppDeps): vo
     async (req, reply) => {
       try {
         await store.ping();
-        return reply.type(JSON_TYPE).send(JSON.stringify({ status: 'ok', database: 'ok' }));
+        // A degraded rate limiter still serves (per-instance limits): the instance stays in rotation.
+        const rate_limiter = rateLimiter ? rateLimiter.status() : 'disabled';
+        return reply.type(JSON_TYPE).send(JSON.stringify({ status: 'ok', database: 'ok', rate_limiter }));
       } catch (err) {
         req.log.error({ err }, 'health check: database unreachable');
         return reply

@@ -36,4 +36,15 @@ export const VersionList = Type.Object(
   { $id: 'VersionList', additionalProperties: false },
 );
 
-export const Health = Type.Object({ status: Type.String(), database: Type.String() }, { $id: 'Health', additionalProperties: false });
+export const Health = Type.Object(
+  {
+    status: Type.String(),
+    database: Type.String(),
+    rate_limiter: Type.Optional(
+      Type.String({
+        description: '`ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.',
+      }),
+    ),
+  },
+  { $id: 'Health', additionalProperties: false },
+);

@@ -6,7 +6,7 @@ export async function applyMigrations(db: SqlDatabase, migrations: readonly Migr
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
   );
   const applied: number[] = [];
-  for (const migration of migrations) {
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = await db.transaction(async (tx) => {
       if (db.dialect.migrationLock) await tx.exec(db.dialect.migrationLock);
       const row = await tx.get('SELECT version FROM schema_migrations WHERE version = ?', [migration.version]);

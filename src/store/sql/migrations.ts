@@ -302,6 +302,14 @@ CREATE TABLE audit_retention (
 `,
   },
   {
+    version: 40,
+    name: 'per-account rate limits (null: the service default)',
+    sql: `
+ALTER TABLE accounts ADD COLUMN rate_limit_per_second INTEGER;
+ALTER TABLE accounts ADD COLUMN rate_limit_burst INTEGER;
+`,
+  },
+  {
     version: 50,
     name: 'checkout sessions',
     sql: `

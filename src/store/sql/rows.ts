@@ -22,7 +22,14 @@ const parse = <T>(value: unknown): T | null => (value === null || value === unde
 export const bool = (value: boolean): number => (value ? 1 : 0);
 
 export function accountFromRow(r: Row): AccountRecord {
-  return { id: r.id as string, name: r.name as string, defaultVersion: r.default_version as string, created: r.created as number };
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    defaultVersion: r.default_version as string,
+    created: r.created as number,
+    rateLimitPerSecond: r.rate_limit_per_second == null ? null : Number(r.rate_limit_per_second),
+    rateLimitBurst: r.rate_limit_burst == null ? null : Number(r.rate_limit_burst),
+  };
 }
 
 export function apiKeyFromRow(r: Row): ApiKeyRecord {

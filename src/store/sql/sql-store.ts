@@ -27,7 +27,7 @@ import type {
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
 } from '../records.js';
-import type { ClaimResult, Store, WebhookEndpointPatch } from '../store.js';
+import type { AccountPatch, ClaimResult, Store, WebhookEndpointPatch } from '../store.js';
 import { CHECKOUT_SESSION_COLUMN_COUNT, CHECKOUT_SESSION_COLUMNS, checkoutSessionFromRow, checkoutSessionToRow } from './checkout-rows.js';
 import type { SqlDatabase, SqlExecutor, SqlValue } from './database.js';
 import { pageClause, toPage } from './pagination.js';
@@ -113,16 +113,17 @@ export class SqlStore implements Store {
   // ---- accounts -----------------------------------------------------------------------------
 
   async insertAccount(a: AccountRecord): Promise<void> {
-    await this.ex.run('INSERT INTO accounts (id, name, default_version, created) VALUES (?, ?, ?, ?)', [
-      a.id,
-      a.name,
-      a.defaultVersion,
-      a.created,
-    ]);
+    await this.ex.run(
+      'INSERT INTO accounts (id, name, default_version, created, rate_limit_per_second, rate_limit_burst) VALUES (?, ?, ?, ?, ?, ?)',
+      [a.id, a.name, a.defaultVersion, a.created, a.rateLimitPerSecond ?? null, a.rateLimitBurst ?? null],
+    );
   }
 
   async findAccountById(id: string): Promise<AccountRecord | undefined> {
-    const row = await this.ex.get<Row>('SELECT id, name, default_version, created FROM accounts WHERE id = ?', [id]);
+    const row = await this.ex.get<Row>(
+      'SELECT id, name, default_version, created, rate_limit_per_second, rate_limit_burst FROM accounts WHERE id = ?',
+      [id],
+    );
     return row && accountFromRow(row);
   }
 
@@ -131,10 +132,12 @@ export class SqlStore implements Store {
     return Number(row?.n ?? 0);
   }
 
-  async updateAccount(id: string, patch: Partial<Pick<AccountRecord, 'name' | 'defaultVersion'>>): Promise<void> {
+  async updateAccount(id: string, patch: AccountPatch): Promise<void> {
     const { sql, params } = setClause(patch, {
       name: ['name', (v) => v as string],
       defaultVersion: ['default_version', (v) => v as string],
+      rateLimitPerSecond: ['rate_limit_per_second', (v) => v as number | null],
+      rateLimitBurst: ['rate_limit_burst', (v) => v as number | null],
     });
     if (sql) await this.ex.run(`UPDATE accounts SET ${sql} WHERE id = ?`, [...params, id]);
   }

@@ -59,3 +59,37 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`audit chain verification while instances append: ${backend.name}`, () => {
+    test('events committed after the head was read are not reported as deleted', async () => {
+      const db = await backend.open();
+      try {
+        const accountId = newId('acct');
+        await db.store.insertAccount({ id: accountId, name: 'A', defaultVersion: '2026-09-01', created: 1 });
+        const key = { id: newId('key'), accountId, livemode: false };
+        await appendAuditEvents(db.store, [auditDraft('api_key.used', key, Date.now())]);
+        // Another instance commits an event between the verifier's read of the head and its walk.
+        let appended = false;
+        const racing = new Proxy(db.store, {
+          get(target, prop, receiver) {
+            if (prop === 'listAuditEventsBySeq' && !appended) {
+              appended = true;
+              return async (...args: Parameters<typeof target.listAuditEventsBySeq>) => {
+                await appendAuditEvents(target, [auditDraft('api_key.used', key, Date.now())]);
+                return target.listAuditEventsBySeq(...args);
+              };
+            }
+            return Reflect.get(target, prop, receiver);
+          },
+        });
+        const report = await verifyAuditChain(racing, accountId);
+        assert.equal(report.ok, true, JSON.stringify(report));
+        assert.equal((report as { lastSeq: number }).lastSeq, 1);
+        assert.equal((await verifyAuditChain(db.store, accountId)).ok, true);
+      } finally {
+        await db.destroy();
+      }
+    });
+  });
+}

@@ -13,6 +13,11 @@ namespace Payments
 
         public string Database { get; private set; } = "";
 
+        /// <summary>
+        /// `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.
+        /// </summary>
+        public string? RateLimiter { get; private set; }
+
         /// <summary>Every field as decoded JSON, including ones newer than this SDK.</summary>
         public IDictionary<string, object?> Raw { get; private set; } = new Dictionary<string, object?>();
 
@@ -21,6 +26,7 @@ namespace Payments
             Raw = json,
             Status = Json.GetString(json, "status") ?? "",
             Database = Json.GetString(json, "database") ?? "",
+            RateLimiter = Json.GetString(json, "rate_limiter"),
         };
     }
 }

@@ -25,10 +25,13 @@ final class ErrorFactory
         403 => 'permission_error',
         404 => 'invalid_request_error',
         405 => 'invalid_request_error',
+        408 => 'invalid_request_error',
         409 => 'idempotency_error',
         413 => 'invalid_request_error',
+        414 => 'invalid_request_error',
         415 => 'invalid_request_error',
         429 => 'rate_limit_error',
+        431 => 'invalid_request_error',
         500 => 'api_error',
         503 => 'api_error',
     ];

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Payments\Exception;
 
 /**
- * `invalid_request_error`, HTTP 400, 404, 405, 413, 415.
+ * `invalid_request_error`, HTTP 400, 404, 405, 408, 413, 414, 415, 431.
  *
  * - `parameter_missing` (400): A required parameter was not sent.
  * - `parameter_unknown` (400): The request sent a parameter this endpoint does not take.
@@ -28,7 +28,11 @@ namespace Payments\Exception;
  * - `checkout_session_completed` (400): The checkout session was already paid; it completes only once.
  * - `client_secret_mismatch` (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).
  * - `method_not_allowed` (405): The path exists but does not take this HTTP method.
+ * - `request_timeout` (408): The request (headers and body) did not arrive within the server’s time limit.
  * - `body_too_large` (413): The body is larger than 64 KiB.
+ * - `url_too_long` (414): The request URL (path and query) is longer than 8 KiB.
+ * - `header_too_large` (431): The request line and headers together are larger than 16 KiB.
+ * - `request_malformed` (400): The request is not well-formed HTTP/1.1.
  * - `content_type_unsupported` (415): A write request did not send `Content-Type: application/json`.
  */
 class InvalidRequestError extends PaymentsError

@@ -9,6 +9,7 @@ use Payments\PaymentsObject;
 /**
  * @property-read string $status
  * @property-read string $database
+ * @property-read string|null $rate_limiter `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.
  */
 class Health extends PaymentsObject
 {

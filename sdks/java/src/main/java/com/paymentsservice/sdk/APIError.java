@@ -8,7 +8,8 @@ import java.util.Map;
  * error.type {@code api_error}, HTTP 500, 503. Codes:
  * <ul>
  * <li>{@code internal_error} (500): An unexpected error on the server. Nothing about it is disclosed; the request id finds it in the logs.</li>
- * <li>{@code service_unavailable} (503): The service is shutting down or overloaded; retry.</li>
+ * <li>{@code service_unavailable} (503): The service is shutting down; retry.</li>
+ * <li>{@code service_overloaded} (503): The instance is serving as many requests at once as it accepts (MAX_IN_FLIGHT); retry after the `Retry-After` seconds.</li>
  * <li>{@code processor_not_configured} (503): No payment processor is configured for live mode (set PROCESSOR); live payments cannot move money until one is.</li>
  * </ul>
  */

@@ -31,7 +31,11 @@ public final class Errors {
       Map.entry("checkout_session_completed", "invalid_request_error"),
       Map.entry("client_secret_mismatch", "invalid_request_error"),
       Map.entry("method_not_allowed", "invalid_request_error"),
+      Map.entry("request_timeout", "invalid_request_error"),
       Map.entry("body_too_large", "invalid_request_error"),
+      Map.entry("url_too_long", "invalid_request_error"),
+      Map.entry("header_too_large", "invalid_request_error"),
+      Map.entry("request_malformed", "invalid_request_error"),
       Map.entry("content_type_unsupported", "invalid_request_error"),
       Map.entry("idempotency_key_reused", "idempotency_error"),
       Map.entry("idempotency_key_in_use", "idempotency_error"),
@@ -58,6 +62,7 @@ public final class Errors {
       Map.entry("rate_limit_exceeded", "rate_limit_error"),
       Map.entry("internal_error", "api_error"),
       Map.entry("service_unavailable", "api_error"),
+      Map.entry("service_overloaded", "api_error"),
       Map.entry("processor_not_configured", "api_error"));
 
   /** Statuses that only one error type answers with: the fallback when a reply has no error body. */
@@ -67,10 +72,13 @@ public final class Errors {
       Map.entry(403, "permission_error"),
       Map.entry(404, "invalid_request_error"),
       Map.entry(405, "invalid_request_error"),
+      Map.entry(408, "invalid_request_error"),
       Map.entry(409, "idempotency_error"),
       Map.entry(413, "invalid_request_error"),
+      Map.entry(414, "invalid_request_error"),
       Map.entry(415, "invalid_request_error"),
       Map.entry(429, "rate_limit_error"),
+      Map.entry(431, "invalid_request_error"),
       Map.entry(500, "api_error"),
       Map.entry(503, "api_error"));
 

@@ -6,16 +6,20 @@ import java.util.Map;
 
 /**
  * The `Health` object.
+ *
+ * @param rateLimiter `ok` (shared through Redis), `degraded: ...` (Redis unreachable), `ok: per-instance limits ...` or `disabled`.
  */
 public record Health(
     String status,
-    String database) {
+    String database,
+    String rateLimiter) {
   /** Builds the record from parsed JSON; null stays null. */
   public static Health fromJson(Object json) {
     if (json == null) return null;
     Map<String, Object> m = Json.object(json);
     return new Health(
         Json.string(m.get("status")),
-        Json.string(m.get("database")));
+        Json.string(m.get("database")),
+        Json.string(m.get("rate_limiter")));
   }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * error.type {@code invalid_request_error}, HTTP 400, 404, 405, 413, 415. Codes:
+ * error.type {@code invalid_request_error}, HTTP 400, 404, 405, 408, 413, 414, 415, 431. Codes:
  * <ul>
  * <li>{@code parameter_missing} (400): A required parameter was not sent.</li>
  * <li>{@code parameter_unknown} (400): The request sent a parameter this endpoint does not take.</li>
@@ -28,7 +28,11 @@ import java.util.Map;
  * <li>{@code checkout_session_completed} (400): The checkout session was already paid; it completes only once.</li>
  * <li>{@code client_secret_mismatch} (400): The `client_secret` does not belong to this object (a publishable key needs the right client secret).</li>
  * <li>{@code method_not_allowed} (405): The path exists but does not take this HTTP method.</li>
+ * <li>{@code request_timeout} (408): The request (headers and body) did not arrive within the server’s time limit.</li>
  * <li>{@code body_too_large} (413): The body is larger than 64 KiB.</li>
+ * <li>{@code url_too_long} (414): The request URL (path and query) is longer than 8 KiB.</li>
+ * <li>{@code header_too_large} (431): The request line and headers together are larger than 16 KiB.</li>
+ * <li>{@code request_malformed} (400): The request is not well-formed HTTP/1.1.</li>
  * <li>{@code content_type_unsupported} (415): A write request did not send `Content-Type: application/json`.</li>
  * </ul>
  */
