@@ -319,17 +319,13 @@ interface AsyncState<T> {
   result: T | null;
 }
 
-function useAsync<T, A extends unknown[]>(
-  run: (...args: A) => Promise<{ error?: PaymentsError } & Partial<Record<string, unknown>>>,
-  key: string,
-) {
+function useAsync<K extends string, T, A extends unknown[]>(run: (...args: A) => Promise<Result<K, T>>, key: K) {
   const [state, setState] = useState<AsyncState<T>>({ loading: false, error: null, result: null });
   const call = useCallback(
-    async (...args: A) => {
+    async (...args: A): Promise<Result<K, T>> => {
       setState({ loading: true, error: null, result: null });
       const outcome = await run(...args);
-      const result = (outcome[key] as T | undefined) ?? null;
-      setState({ loading: false, error: outcome.error ?? null, result });
+      setState({ loading: false, error: outcome.error ?? null, result: (outcome as Partial<Record<K, T>>)[key] ?? null });
       return outcome;
     },
     [run, key],
@@ -383,7 +379,7 @@ const confirmSession = (p: PaymentsClient, card: CardData, clientSecret?: string
 /** Tokenises the card in the `<CardField />`: `{ tokenize, token, loading, error }`. */
 export function useTokenize() {
   const run = useCardCall('token', tokenize);
-  const { call, result, ...state } = useAsync<Token, []>(run, 'token');
+  const { call, result, ...state } = useAsync<'token', Token, []>(run, 'token');
   return { tokenize: call, token: result, ...state };
 }
 
@@ -394,13 +390,13 @@ export function useTokenize() {
  */
 export function useConfirmPayment() {
   const run = useCardCall('payment', confirmPayment);
-  const { call, result, ...state } = useAsync<PaymentResult, [string]>(run, 'payment');
+  const { call, result, ...state } = useAsync<'payment', PaymentResult, [string]>(run, 'payment');
   return { confirmPayment: call, payment: result, ...state };
 }
 
 /** Pays a checkout session (by its client secret) with the card in the `<CardField />`. */
 export function useConfirmCheckoutSession() {
   const run = useCardCall('session', confirmSession);
-  const { call, result, ...state } = useAsync<CheckoutSession, [string]>(run, 'session');
+  const { call, result, ...state } = useAsync<'session', CheckoutSession, [string]>(run, 'session');
   return { confirmCheckoutSession: call, session: result, ...state };
 }

@@ -14,7 +14,7 @@ import {
   useConfirmCheckoutSession,
   useConfirmPayment,
   useTokenize,
-} from '../../../packages/react-native/src/index';
+} from '../../../packages/react-native/src/index.js';
 
 const live = {
   api: process.env.PAYMENTS_RN_API ?? '',
