@@ -1,9 +1,12 @@
 import type { CheckoutSessionRecord, CheckoutSessionStatus, Page, PageQuery, Scope } from '../../records.js';
 import { CHECKOUT_SESSION_COLUMN_COUNT, CHECKOUT_SESSION_COLUMNS, checkoutSessionFromRow, checkoutSessionToRow } from '../checkout-rows.js';
-import type { SqlValue } from '../database.js';
-import { pageClause, toPage } from '../pagination.js';
-import { bool } from '../rows.js';
-import { SqlBase, type Row, placeholders } from '../sql-base.js';
+import { placeholders, type Row, type ScopedTable, SqlBase } from '../sql-base.js';
+
+const SESSIONS: ScopedTable<CheckoutSessionRecord> = {
+  name: 'checkout_sessions',
+  columns: CHECKOUT_SESSION_COLUMNS,
+  fromRow: checkoutSessionFromRow,
+};
 
 /** Checkout sessions. */
 export abstract class CheckoutSessionQueries extends SqlBase {
@@ -14,17 +17,8 @@ export abstract class CheckoutSessionQueries extends SqlBase {
     );
   }
 
-  async findCheckoutSessionById(
-    scope: Scope,
-    id: string,
-    options: { forUpdate?: boolean } = {},
-  ): Promise<CheckoutSessionRecord | undefined> {
-    const lock = options.forUpdate ? this.db.dialect.forUpdate : '';
-    const row = await this.ex.get<Row>(
-      `SELECT ${CHECKOUT_SESSION_COLUMNS} FROM checkout_sessions WHERE id = ? AND account_id = ? AND livemode = ?${lock}`,
-      [id, scope.accountId, bool(scope.livemode)],
-    );
-    return row && checkoutSessionFromRow(row);
+  findCheckoutSessionById(scope: Scope, id: string, options: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRecord | undefined> {
+    return this.findInScope(SESSIONS, scope, id, options.forUpdate);
   }
 
   async findCheckoutSessionByIdInAnyAccount(id: string): Promise<CheckoutSessionRecord | undefined> {
@@ -37,23 +31,8 @@ export abstract class CheckoutSessionQueries extends SqlBase {
     return row && checkoutSessionFromRow(row);
   }
 
-  async listCheckoutSessions(
-    scope: Scope,
-    filter: { paymentId?: string | undefined },
-    page: PageQuery,
-  ): Promise<Page<CheckoutSessionRecord>> {
-    const clause = pageClause(page);
-    let where = 'account_id = ? AND livemode = ?';
-    const params: SqlValue[] = [scope.accountId, bool(scope.livemode)];
-    if (filter.paymentId !== undefined) {
-      where += ' AND payment_id = ?';
-      params.push(filter.paymentId);
-    }
-    const rows = await this.ex.all<Row>(
-      `SELECT ${CHECKOUT_SESSION_COLUMNS} FROM checkout_sessions WHERE ${where}${clause.where}${clause.order}`,
-      [...params, ...clause.params],
-    );
-    return toPage(rows.map(checkoutSessionFromRow), page.limit, clause.reversed);
+  listCheckoutSessions(scope: Scope, filter: { paymentId?: string | undefined }, page: PageQuery): Promise<Page<CheckoutSessionRecord>> {
+    return this.listInScope(SESSIONS, scope, { payment_id: filter.paymentId }, page);
   }
 
   async updateCheckoutSessionStatus(

@@ -1,8 +1,8 @@
 import type { EventFilter, EventRecord, Page, PageQuery, Scope } from '../../records.js';
-import type { SqlValue } from '../database.js';
-import { pageClause, toPage } from '../pagination.js';
-import { bool, EVENT_COLUMNS, eventFromRow, eventToRow } from '../rows.js';
-import { SqlBase, type Row, placeholders } from '../sql-base.js';
+import { EVENT_COLUMNS, eventFromRow, eventToRow } from '../rows.js';
+import { placeholders, type Row, type ScopedTable, SqlBase } from '../sql-base.js';
+
+const EVENTS: ScopedTable<EventRecord> = { name: 'events', columns: EVENT_COLUMNS, fromRow: eventFromRow };
 
 /** Events, the log webhooks are delivered from. */
 export abstract class EventQueries extends SqlBase {
@@ -10,28 +10,12 @@ export abstract class EventQueries extends SqlBase {
     await this.ex.run(`INSERT INTO events (${EVENT_COLUMNS}) VALUES (${placeholders(7)})`, eventToRow(e));
   }
 
-  async findEventById(scope: Scope, id: string): Promise<EventRecord | undefined> {
-    const row = await this.ex.get<Row>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND account_id = ? AND livemode = ?`, [
-      id,
-      scope.accountId,
-      bool(scope.livemode),
-    ]);
-    return row && eventFromRow(row);
+  findEventById(scope: Scope, id: string): Promise<EventRecord | undefined> {
+    return this.findInScope(EVENTS, scope, id);
   }
 
-  async listEvents(scope: Scope, filter: EventFilter, page: PageQuery): Promise<Page<EventRecord>> {
-    const clause = pageClause(page);
-    let where = 'account_id = ? AND livemode = ?';
-    const params: SqlValue[] = [scope.accountId, bool(scope.livemode)];
-    if (filter.type !== undefined) {
-      where += ' AND type = ?';
-      params.push(filter.type);
-    }
-    const rows = await this.ex.all<Row>(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where}${clause.where}${clause.order}`, [
-      ...params,
-      ...clause.params,
-    ]);
-    return toPage(rows.map(eventFromRow), page.limit, clause.reversed);
+  listEvents(scope: Scope, filter: EventFilter, page: PageQuery): Promise<Page<EventRecord>> {
+    return this.listInScope(EVENTS, scope, { type: filter.type }, page);
   }
 
   async listEventsAfter(afterId: string, limit: number): Promise<EventRecord[]> {

@@ -1,10 +1,10 @@
 import type { Page, PageQuery, PaymentFilter, PaymentRecord, Scope } from '../../records.js';
-import type { SqlValue } from '../database.js';
-import { pageClause, toPage } from '../pagination.js';
 import { bool, PAYMENT_COLUMN_COUNT, PAYMENT_COLUMNS, PAYMENT_UPDATABLE, paymentFromRow, paymentToRow, setClause } from '../rows.js';
-import { SqlBase, type Row, placeholders } from '../sql-base.js';
+import { placeholders, type Row, type ScopedTable, SqlBase } from '../sql-base.js';
 
 const PAYMENT_INSERT = `INSERT INTO payments (${PAYMENT_COLUMNS}) VALUES (${placeholders(PAYMENT_COLUMN_COUNT)})`;
+
+const PAYMENTS: ScopedTable<PaymentRecord> = { name: 'payments', columns: PAYMENT_COLUMNS, fromRow: paymentFromRow };
 
 /** Payments. */
 export abstract class PaymentQueries extends SqlBase {
@@ -21,48 +21,16 @@ export abstract class PaymentQueries extends SqlBase {
     }
   }
 
-  async findPaymentById(scope: Scope, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRecord | undefined> {
-    const lock = options.forUpdate ? this.db.dialect.forUpdate : '';
-    const row = await this.ex.get<Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ? AND account_id = ? AND livemode = ?${lock}`, [
-      id,
-      scope.accountId,
-      bool(scope.livemode),
-    ]);
-    return row && paymentFromRow(row);
+  findPaymentById(scope: Scope, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRecord | undefined> {
+    return this.findInScope(PAYMENTS, scope, id, options.forUpdate);
   }
 
-  async updatePayment(
-    scope: Scope,
-    id: string,
-    patch: Partial<Omit<PaymentRecord, 'id' | 'accountId' | 'livemode' | 'created'>>,
-  ): Promise<void> {
-    const { sql, params } = setClause(patch, PAYMENT_UPDATABLE);
-    if (!sql) return;
-    await this.ex.run(`UPDATE payments SET ${sql} WHERE id = ? AND account_id = ? AND livemode = ?`, [
-      ...params,
-      id,
-      scope.accountId,
-      bool(scope.livemode),
-    ]);
+  updatePayment(scope: Scope, id: string, patch: Partial<Omit<PaymentRecord, 'id' | 'accountId' | 'livemode' | 'created'>>): Promise<void> {
+    return this.updateInScope('payments', scope, id, patch, PAYMENT_UPDATABLE);
   }
 
-  async listPayments(scope: Scope, filter: PaymentFilter, page: PageQuery): Promise<Page<PaymentRecord>> {
-    const clause = pageClause(page);
-    let where = 'account_id = ? AND livemode = ?';
-    const params: SqlValue[] = [scope.accountId, bool(scope.livemode)];
-    if (filter.customerId !== undefined) {
-      where += ' AND customer_id = ?';
-      params.push(filter.customerId);
-    }
-    if (filter.status !== undefined) {
-      where += ' AND status = ?';
-      params.push(filter.status);
-    }
-    const rows = await this.ex.all<Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${where}${clause.where}${clause.order}`, [
-      ...params,
-      ...clause.params,
-    ]);
-    return toPage(rows.map(paymentFromRow), page.limit, clause.reversed);
+  listPayments(scope: Scope, filter: PaymentFilter, page: PageQuery): Promise<Page<PaymentRecord>> {
+    return this.listInScope(PAYMENTS, scope, { customer_id: filter.customerId, status: filter.status }, page);
   }
 
   async updatePaymentIfStatus(

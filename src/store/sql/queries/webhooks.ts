@@ -8,9 +8,7 @@ import type {
   WebhookEndpointRecord,
 } from '../../records.js';
 import type { WebhookEndpointPatch } from '../../store.js';
-import type { SqlValue } from '../database.js';
-import { pageClause, toPage } from '../pagination.js';
-import { bool, setClause } from '../rows.js';
+import { bool } from '../rows.js';
 import {
   WEBHOOK_ATTEMPT_COLUMNS,
   WEBHOOK_DELIVERY_COLUMNS,
@@ -23,7 +21,18 @@ import {
   webhookEndpointFromRow,
   webhookEndpointToRow,
 } from '../webhook-rows.js';
-import { SqlBase, type Row, placeholders } from '../sql-base.js';
+import { placeholders, type Row, type ScopedTable, SqlBase } from '../sql-base.js';
+
+const ENDPOINTS: ScopedTable<WebhookEndpointRecord> = {
+  name: 'webhook_endpoints',
+  columns: WEBHOOK_ENDPOINT_COLUMNS,
+  fromRow: webhookEndpointFromRow,
+};
+const ATTEMPTS: ScopedTable<WebhookAttemptRecord> = {
+  name: 'webhook_attempts',
+  columns: WEBHOOK_ATTEMPT_COLUMNS,
+  fromRow: webhookAttemptFromRow,
+};
 
 /** Webhook endpoints, the delivery outbox and the attempts. */
 export abstract class WebhookQueries extends SqlBase {
@@ -31,28 +40,12 @@ export abstract class WebhookQueries extends SqlBase {
     await this.ex.run(`INSERT INTO webhook_endpoints (${WEBHOOK_ENDPOINT_COLUMNS}) VALUES (${placeholders(14)})`, webhookEndpointToRow(e));
   }
 
-  async findWebhookEndpointById(
-    scope: Scope,
-    id: string,
-    options: { forUpdate?: boolean } = {},
-  ): Promise<WebhookEndpointRecord | undefined> {
-    const lock = options.forUpdate ? this.db.dialect.forUpdate : '';
-    const row = await this.ex.get<Row>(
-      `SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND account_id = ? AND livemode = ?${lock}`,
-      [id, scope.accountId, bool(scope.livemode)],
-    );
-    return row && webhookEndpointFromRow(row);
+  findWebhookEndpointById(scope: Scope, id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookEndpointRecord | undefined> {
+    return this.findInScope(ENDPOINTS, scope, id, options.forUpdate);
   }
 
-  async updateWebhookEndpoint(scope: Scope, id: string, patch: WebhookEndpointPatch): Promise<void> {
-    const { sql, params } = setClause(patch, WEBHOOK_ENDPOINT_UPDATABLE);
-    if (!sql) return;
-    await this.ex.run(`UPDATE webhook_endpoints SET ${sql} WHERE id = ? AND account_id = ? AND livemode = ?`, [
-      ...params,
-      id,
-      scope.accountId,
-      bool(scope.livemode),
-    ]);
+  updateWebhookEndpoint(scope: Scope, id: string, patch: WebhookEndpointPatch): Promise<void> {
+    return this.updateInScope('webhook_endpoints', scope, id, patch, WEBHOOK_ENDPOINT_UPDATABLE);
   }
 
   async deleteWebhookEndpoint(scope: Scope, id: string): Promise<void> {
@@ -68,13 +61,8 @@ export abstract class WebhookQueries extends SqlBase {
     });
   }
 
-  async listWebhookEndpoints(scope: Scope, page: PageQuery): Promise<Page<WebhookEndpointRecord>> {
-    const clause = pageClause(page);
-    const rows = await this.ex.all<Row>(
-      `SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE account_id = ? AND livemode = ?${clause.where}${clause.order}`,
-      [scope.accountId, bool(scope.livemode), ...clause.params],
-    );
-    return toPage(rows.map(webhookEndpointFromRow), page.limit, clause.reversed);
+  listWebhookEndpoints(scope: Scope, page: PageQuery): Promise<Page<WebhookEndpointRecord>> {
+    return this.listInScope(ENDPOINTS, scope, {}, page);
   }
 
   async listEnabledWebhookEndpoints(scope: Scope): Promise<Pick<WebhookEndpointRecord, 'id' | 'enabledEvents'>[]> {
@@ -169,31 +157,16 @@ export abstract class WebhookQueries extends SqlBase {
     await this.ex.run(`INSERT INTO webhook_attempts (${WEBHOOK_ATTEMPT_COLUMNS}) VALUES (${placeholders(14)})`, webhookAttemptToRow(a));
   }
 
-  async findWebhookAttemptById(scope: Scope, id: string): Promise<WebhookAttemptRecord | undefined> {
-    const row = await this.ex.get<Row>(
-      `SELECT ${WEBHOOK_ATTEMPT_COLUMNS} FROM webhook_attempts WHERE id = ? AND account_id = ? AND livemode = ?`,
-      [id, scope.accountId, bool(scope.livemode)],
-    );
-    return row && webhookAttemptFromRow(row);
+  findWebhookAttemptById(scope: Scope, id: string): Promise<WebhookAttemptRecord | undefined> {
+    return this.findInScope(ATTEMPTS, scope, id);
   }
 
-  async listWebhookAttempts(
+  listWebhookAttempts(
     scope: Scope,
     endpointId: string,
     filter: WebhookAttemptFilter,
     page: PageQuery,
   ): Promise<Page<WebhookAttemptRecord>> {
-    const clause = pageClause(page);
-    let where = 'endpoint_id = ? AND account_id = ? AND livemode = ?';
-    const params: SqlValue[] = [endpointId, scope.accountId, bool(scope.livemode)];
-    if (filter.eventId !== undefined) {
-      where += ' AND event_id = ?';
-      params.push(filter.eventId);
-    }
-    const rows = await this.ex.all<Row>(
-      `SELECT ${WEBHOOK_ATTEMPT_COLUMNS} FROM webhook_attempts WHERE ${where}${clause.where}${clause.order}`,
-      [...params, ...clause.params],
-    );
-    return toPage(rows.map(webhookAttemptFromRow), page.limit, clause.reversed);
+    return this.listInScope(ATTEMPTS, scope, { endpoint_id: endpointId, event_id: filter.eventId }, page);
   }
 }
