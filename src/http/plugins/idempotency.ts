@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_STALE_CLAIM_MS, requestFingerprint } from '../../domain/idempotency/rules.js';
 import { ApiError } from '../../errors/api-error.js';
+import type { ClaimResult } from '../../store/store.js';
 import type { AppDeps } from '../deps.js';
 import { JSON_TYPE } from '../render.js';
 
@@ -17,21 +18,27 @@ export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
     const scope = { accountId: req.auth.account.id, livemode: req.auth.key.livemode };
     const path = req.url.split('?', 1)[0] as string;
     const nowMs = deps.clock.now();
-    const result = await deps.store.claimIdempotencyKey(
-      {
-        ...scope,
-        key,
-        method: req.method,
-        path,
-        requestHash: requestFingerprint(req.method, path, req.body),
-        state: 'in_progress',
-        responseStatus: null,
-        responseBody: null,
-        created: nowMs,
-        lockedAt: nowMs,
-      },
-      nowMs - IDEMPOTENCY_STALE_CLAIM_MS,
-    );
+    const requestHash = requestFingerprint(req.method, path, req.body);
+    // A finished key never changes again (until purged): answering its replay needs no write.
+    const finished = await deps.store.findIdempotencyKey(scope, key);
+    const result: ClaimResult =
+      finished?.state === 'done'
+        ? { claimed: false, record: finished }
+        : await deps.store.claimIdempotencyKey(
+            {
+              ...scope,
+              key,
+              method: req.method,
+              path,
+              requestHash,
+              state: 'in_progress',
+              responseStatus: null,
+              responseBody: null,
+              created: nowMs,
+              lockedAt: nowMs,
+            },
+            nowMs - IDEMPOTENCY_STALE_CLAIM_MS,
+          );
     if (result.claimed) {
       req.idempotency = { scope, key, completed: false };
       return;
@@ -44,7 +51,7 @@ export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
         { param: 'Idempotency-Key' },
       );
     }
-    if (earlier.requestHash !== requestFingerprint(req.method, path, req.body)) {
+    if (earlier.requestHash !== requestHash) {
       throw new ApiError(
         'idempotency_key_reused',
         'This Idempotency-Key was already used with different parameters. Use a new key for a different request.',
