@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_STALE_CLAIM_MS, requestFingerprint } from '../../domain/idempotency/rules.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { IDEMPOTENCY_STALE_CLAIM_MS, IDEMPOTENT_METHODS, requestFingerprint } from '../../domain/idempotency/rules.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { IdempotencyRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
@@ -60,7 +60,7 @@ export async function claimDeferredKey(req: FastifyRequest, tx: Store): Promise<
  * a 5xx frees the key so that a retry may succeed.
  */
 export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('preHandler', async (req, reply) => {
+  const claimOrReplay: preHandlerAsyncHookHandler = async function (req, reply) {
     const key = req.idempotencyKey;
     if (key === null || !req.auth) return;
     const scope = { accountId: req.auth.account.id, livemode: req.auth.key.livemode };
@@ -94,9 +94,9 @@ export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     return answerEarlier(req, reply, result.record, requestHash);
-  });
+  };
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  const storeOutcome: onSendHookHandler = async function (req, reply, payload) {
     const claim = req.idempotency;
     if (!claim || claim.completed) return payload;
     claim.completed = true;
@@ -116,5 +116,18 @@ export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
       await deps.store.completeIdempotencyKey(claim.scope, claim.key, reply.statusCode, payload);
     }
     return payload;
+  };
+
+  // Only the routes that take an Idempotency-Key (POST, PUT) run these hooks: reads skip them.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
+    route.preHandler = [...asArray(route.preHandler), claimOrReplay];
+    route.onSend = [...asArray(route.onSend), storeOutcome];
   });
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { checkIdempotencyKey } from '../../domain/idempotency/rules.js';
+import { checkIdempotencyKey, IDEMPOTENT_METHODS } from '../../domain/idempotency/rules.js';
 import { upgradeParams } from '../../domain/versions/resolve.js';
 import type { WireObject } from '../../domain/versions/version-change.js';
 import { ApiError } from '../../errors/api-error.js';
 import { routeKey } from '../route-access.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
-const IDEMPOTENT_WRITES = new Set(['POST', 'PUT']);
 
 function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -31,7 +30,7 @@ export function installWriteGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (req) => {
-    if (IDEMPOTENT_WRITES.has(req.method) && req.auth) {
+    if (IDEMPOTENT_METHODS.has(req.method) && req.auth) {
       req.idempotencyKey = checkIdempotencyKey(req.headers['idempotency-key']);
     }
     const route = req.routeOptions.url && routeKey(req.method, req.routeOptions.url);
