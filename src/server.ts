@@ -15,9 +15,6 @@ import { httpPost } from './lib/http-post.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
-/** How often the WAL is checkpointed off the event loop (SQLite). */
-const SQLITE_CHECKPOINT_INTERVAL_MS = 100;
-
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
@@ -29,7 +26,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteSynchronous: config.sqliteSynchronous,
-    sqliteBackgroundCheckpointMs: SQLITE_CHECKPOINT_INTERVAL_MS,
   });
   await opened.migrate(clock.now());
   const sandbox = await createSandboxIfEmpty(opened.store, clock);

@@ -13,8 +13,6 @@ export interface StoreLocation {
   /** PostgreSQL schema (tests use one each). */
   schema?: string | undefined;
   sqliteSynchronous?: 'NORMAL' | 'FULL';
-  /** SQLite: checkpoint the WAL from a worker thread this often (ms) instead of inside COMMIT. */
-  sqliteBackgroundCheckpointMs?: number;
 }
 
 export interface OpenedStore {
@@ -39,11 +37,7 @@ export function openStore(location: StoreLocation): OpenedStore {
       if (!url.startsWith('sqlite://')) throw new Error('DATABASE_URL must start with postgres://, postgresql:// or sqlite://');
       path = url.slice('sqlite://'.length) || ':memory:';
     }
-    opened = openSqliteStore({
-      path,
-      synchronous: location.sqliteSynchronous ?? 'NORMAL',
-      ...(location.sqliteBackgroundCheckpointMs ? { backgroundCheckpointMs: location.sqliteBackgroundCheckpointMs } : {}),
-    });
+    opened = openSqliteStore({ path, synchronous: location.sqliteSynchronous ?? 'NORMAL' });
     description = `sqlite:${path}`;
   }
   return {

@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { Mutex } from '../../lib/mutex.js';
 import type { Dialect, SqlDatabase, SqlExecutor, SqlValue } from '../sql/database.js';
-import { WalCheckpointer } from './checkpointer.js';
 
 export const sqliteDialect: Dialect = { name: 'sqlite', forUpdate: '', migrationLock: null };
 
@@ -12,12 +11,6 @@ export interface SqliteOptions {
   path: string;
   /** PRAGMA synchronous: NORMAL survives a process crash, FULL also an OS crash (slower). */
   synchronous?: 'NORMAL' | 'FULL';
-  /**
-   * Checkpoint the WAL from a worker thread every this many ms instead of inside COMMIT (the
-   * server's setting: a checkpoint's fsyncs then never stall requests). Unset: SQLite's automatic
-   * checkpoint. File databases only.
-   */
-  backgroundCheckpointMs?: number;
 }
 
 /** A better-sqlite3 connection with a cache of prepared statements. */
@@ -100,21 +93,11 @@ export class SqliteDatabase implements SqlDatabase {
   private readonly reader: Connection;
   private readonly writeLock = new Mutex();
   private group: CommitGroup | undefined;
-  private readonly checkpointer: WalCheckpointer | undefined;
-  /** Set when the background checkpointer failed and SQLite's automatic checkpoint took over again. */
-  checkpointFailure: unknown;
 
   constructor(options: SqliteOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     this.writer = new Connection(openConnection(options.path, options, false));
     this.reader = options.path === ':memory:' ? this.writer : new Connection(openConnection(options.path, options, true));
-    if (options.backgroundCheckpointMs && options.path !== ':memory:') {
-      this.writer.db.pragma('wal_autocheckpoint = 0');
-      this.checkpointer = new WalCheckpointer(options.path, options.backgroundCheckpointMs, (err) => {
-        this.checkpointFailure ??= err;
-        if (this.writer.db.open) this.writer.db.pragma('wal_autocheckpoint = 1000');
-      });
-    }
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -184,7 +167,6 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   async close(): Promise<void> {
-    await this.checkpointer?.stop();
     await this.writeLock.run(async () => {
       this.commitGroup();
       if (this.reader !== this.writer) this.reader.db.close();
