@@ -46,7 +46,12 @@ interface Context {
 
 type Built = NonNullable<autocannon.Options['requests']>[number];
 
+let templates = 0;
+
 function buildRequest(template: LoadRequest, runTag: string): Built {
+  // Each request of a sequence has its own keys: the token and the payment of one connection
+  // must not share an Idempotency-Key (that is 400 idempotency_key_reused, counted as unexpected).
+  const keyTag = `${runTag}-${templates++}`;
   let turn = 0;
   let sequence = 0;
   const needsSetup = template.paths.length > 1 || template.idempotencyKey === 'unique' || template.body?.includes('{{captured}}');
@@ -63,7 +68,7 @@ function buildRequest(template: LoadRequest, runTag: string): Built {
     built.setupRequest = (req: autocannon.Request, context: Context) => {
       const next: autocannon.Request = { ...req, headers: { ...req.headers } };
       if (template.paths.length > 1) next.path = template.paths[turn++ % template.paths.length] as string;
-      if (template.idempotencyKey === 'unique') (next.headers as Record<string, string>)['idempotency-key'] = `${runTag}-${sequence++}`;
+      if (template.idempotencyKey === 'unique') (next.headers as Record<string, string>)['idempotency-key'] = `${keyTag}-${sequence++}`;
       if (template.body?.includes('{{captured}}')) next.body = template.body.replace('{{captured}}', context.captured ?? 'none');
       return next;
     };

@@ -4,7 +4,9 @@ import type { PaymentServices } from '../domain/payments/services.js';
 import { downgradeResponse, isLatest } from '../domain/versions/resolve.js';
 import { CommittedFailure } from '../errors/api-error.js';
 import type { Clock } from '../lib/clock.js';
+import type { IdempotencyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { answerEarlier, claimDeferredKey } from './plugins/idempotency.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -41,9 +43,14 @@ export interface WriteOptions {
   replayBody?: (result: never) => unknown;
 }
 
+/** The key belongs to an earlier request, found when claiming it inside the write's transaction. */
+class EarlierRequest {
+  constructor(readonly record: IdempotencyRecord) {}
+}
+
 /**
- * Answers a write: runs it in one transaction with the storing of its idempotent response, so
- * the object and its key's stored result commit together or not at all.
+ * Answers a write: runs it in one transaction with the claim of its idempotency key and the
+ * storing of its response, so the object and its key's stored result commit together or not at all.
  */
 export function runWrite(
   req: FastifyRequest,
@@ -53,12 +60,14 @@ export function runWrite(
   write: (tx: Store, ctx: OperationContext) => Promise<unknown>,
   options: WriteOptions = {},
 ): Promise<FastifyReply> {
-  return runStagedWrite(
+  return answerWrite(
     req,
     reply,
     clock,
     (ctx, seal) =>
       store.transaction(async (tx) => {
+        const earlier = await claimDeferredKey(req, tx);
+        if (earlier) return new EarlierRequest(earlier);
         const outcome = await write(tx, ctx);
         await seal(tx, outcome);
         return outcome;
@@ -69,8 +78,9 @@ export function runWrite(
 
 /**
  * Answers a write made of several transactions (one before a processor call, one after): the
- * operation calls `seal` inside its last transaction, so the response is stored with the final
- * change. An error thrown before that leaves the key to the error path (stored if 4xx).
+ * key is claimed first, in a transaction of its own, so that a duplicate waits (409) while the
+ * processor is called; the operation calls `seal` inside its last transaction, so the response
+ * is stored with the final change. An error thrown before that leaves the key to the error path (stored if 4xx).
  */
 export async function runStagedWrite(
   req: FastifyRequest,
@@ -78,6 +88,25 @@ export async function runStagedWrite(
   clock: Clock,
   write: (ctx: OperationContext, seal: Seal) => Promise<unknown>,
   options: WriteOptions = {},
+): Promise<FastifyReply> {
+  const claim = req.idempotency;
+  if (claim?.deferred) {
+    const earlier = await claim.claimer.transaction((tx) => claimDeferredKey(req, tx));
+    if (earlier) {
+      req.idempotency = null;
+      return answerEarlier(req, reply, earlier, claim.requestHash);
+    }
+    claim.deferred = null;
+  }
+  return answerWrite(req, reply, clock, write, options);
+}
+
+async function answerWrite(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  clock: Clock,
+  write: (ctx: OperationContext, seal: Seal) => Promise<unknown>,
+  options: WriteOptions,
 ): Promise<FastifyReply> {
   const ctx = operationContext(req, clock);
   const claim = req.idempotency;
@@ -93,6 +122,11 @@ export async function runStagedWrite(
     if (req.auditInTransaction) await req.auditInTransaction(tx, answer.status);
   };
   const outcome = await write(ctx, seal);
+  if (outcome instanceof EarlierRequest && claim) {
+    // Another request holds or finished the key: nothing was written; answer as it did.
+    req.idempotency = null;
+    return answerEarlier(req, reply, outcome.record, claim.requestHash);
+  }
   if (answer) req.auditRecorded = req.auditInTransaction !== null;
   if (claim && answer) claim.completed = true;
   answer ??= renderOutcome(req, outcome);

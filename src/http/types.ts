@@ -1,13 +1,19 @@
 import type { Authenticated } from '../domain/api-keys/authenticate.js';
 import type { AuditBatcher } from '../domain/audit/batcher.js';
-import type { ApiKeyRecord, Scope } from '../store/records.js';
+import type { ApiKeyRecord, IdempotencyRecord, Scope } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
 export interface IdempotencyClaim {
   scope: Scope;
   key: string;
+  /** Fingerprint of the request's method, path and body. */
+  requestHash: string;
   /** Set once the response was stored in the same transaction as the write. */
   completed: boolean;
+  /** The claim to make inside the write's transaction (a key nobody used yet); null once claimed. */
+  deferred: IdempotencyRecord | null;
+  /** Where a write made of several transactions claims the key first. */
+  claimer: Store;
 }
 
 declare module 'fastify' {

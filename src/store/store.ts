@@ -235,6 +235,8 @@ export interface Store {
   // idempotency
   /** Claims the key for one execution, or returns who holds it. Stale claims (older than `staleBefore`) are taken over. */
   claimIdempotencyKey(record: IdempotencyRecord, staleBefore: number): Promise<ClaimResult>;
+  /** The key's record as last committed, without locking or claiming (a replay needs no write). */
+  findIdempotencyKey(scope: Scope, key: string): Promise<IdempotencyRecord | undefined>;
   completeIdempotencyKey(scope: Scope, key: string, status: number, body: string): Promise<void>;
   releaseIdempotencyKey(scope: Scope, key: string): Promise<void>;
   purgeIdempotencyKeys(createdBefore: number): Promise<number>;

@@ -146,6 +146,39 @@ for (const backend of BACKENDS) {
   });
 
   describe(`idempotency and atomicity (${backend.name})`, () => {
+    test('a create is one transaction: the key is claimed, the object written and the response stored together', async () => {
+      const t = await createTestApp(backend);
+      let transactions = 0;
+      const counting = new Proxy(t.db.store, {
+        get(target, prop, receiver) {
+          if (prop === 'transaction') {
+            return (fn: (tx: Store) => Promise<unknown>) => {
+              transactions += 1;
+              return target.transaction(fn);
+            };
+          }
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const app = await buildApp({ store: counting, clock: t.clock, logLevel: 'silent', audit: { enabled: false } });
+      const headers = {
+        authorization: `Bearer ${t.account.keys.secret_test}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'one-tx',
+      };
+      const first = await app.inject({ method: 'POST', url: '/v1/customers', headers, payload: '{"name":"One"}' });
+      assert.equal(first.statusCode, 200);
+      assert.equal(transactions, 1, 'claim, write and stored response share one transaction');
+      const replay = await app.inject({ method: 'POST', url: '/v1/customers', headers, payload: '{"name":"One"}' });
+      assert.equal(replay.headers['idempotent-replayed'], 'true');
+      assert.equal(replay.body, first.body);
+      assert.equal(transactions, 1, 'a replay reads the stored response and writes nothing');
+      const reused = await app.inject({ method: 'POST', url: '/v1/customers', headers, payload: '{"name":"Two"}' });
+      assert.equal(reused.json().error.code, 'idempotency_key_reused');
+      assert.equal(transactions, 1);
+      await app.close();
+      await t.close();
+    });
     test('the stored result and the object commit together; a 5xx frees the key for a retry', async () => {
       const t = await createTestApp(backend);
       let failCompletion = true;

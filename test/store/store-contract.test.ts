@@ -227,6 +227,11 @@ for (const backend of BACKENDS) {
       assert.equal(again.claimed, false, 'a finished key is never retaken');
       assert.equal(again.record.responseBody, '{"ok":true}');
       assert.equal(again.record.state, 'done');
+      const found = await db.store.findIdempotencyKey(scope, base.key);
+      assert.equal(found?.state, 'done', 'a finished key is found without claiming it');
+      assert.equal(found?.responseStatus, 200);
+      assert.equal(found?.responseBody, '{"ok":true}');
+      assert.equal(await db.store.findIdempotencyKey(scope, 'never-used'), undefined);
 
       const other = { ...base, key: `k-${Math.random()}` };
       await db.store.claimIdempotencyKey(other, 0);

@@ -7,6 +7,9 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * HOUR;
 /** A claim older than this with no result belongs to a process that died; a retry may take it over. */
 export const IDEMPOTENCY_STALE_CLAIM_MS = 5 * MINUTE;
 
+/** The methods that must carry an Idempotency-Key (contract section 6). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT']);
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]{1,255}$/;
 
 export function checkIdempotencyKey(value: string | string[] | undefined): string {

@@ -3,6 +3,7 @@ import { type AuditDraft, appendAuditEvents, auditDraft } from '../../domain/aud
 import type { AuditBatcher } from '../../domain/audit/batcher.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRequest } from '../../store/records.js';
+import type { Store } from '../../store/store.js';
 import { scrub } from '../logging.js';
 
 const USER_AGENT_MAX = 512;
@@ -32,34 +33,31 @@ function usedEvent(req: FastifyRequest, status: number, nowMs: number): AuditDra
  * the batcher after the response.
  */
 export function installAudit(app: FastifyInstance, clock: Clock, batcher: AuditBatcher | null): void {
+  // One function shared by every request (no closure, no preHandler hook per request).
+  async function auditInTransaction(this: FastifyRequest, tx: Store, status: number): Promise<void> {
+    const draft = usedEvent(this, status, clock.now());
+    if (draft) await appendAuditEvents(tx, [draft]);
+  }
   app.decorateRequest('auditKey', null);
   app.decorateRequest('auditKeyExpiredAt', null);
-  app.decorateRequest('auditInTransaction', null);
+  app.decorateRequest('auditInTransaction', batcher ? auditInTransaction : null);
   app.decorateRequest('auditRecorded', false);
   if (!batcher) return;
 
-  app.addHook('preHandler', async (req) => {
-    if (!req.auditKey) return;
-    req.auditInTransaction = async (tx, status) => {
-      const draft = usedEvent(req, status, clock.now());
-      if (draft) await appendAuditEvents(tx, [draft]);
-    };
-  });
-
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const key = req.auditKey;
-    if (!key) return;
+    if (!key) return done();
     const nowMs = clock.now();
     if (req.auditRecorded) {
       batcher.touch(key.id, Math.floor(nowMs / 1000));
-      return;
+      return done();
     }
     // An expired key's first refusal is preceded by its `api_key.expired` event (written once per key).
     const expiredAt = req.auditKeyExpiredAt;
     const expired = expiredAt === null ? undefined : auditDraft('api_key.expired', key, Math.min(nowMs, expiredAt * 1000));
     const draft = usedEvent(req, reply.statusCode, nowMs);
-    if (!draft) return;
-    batcher.enqueue(expired ? { draft, expired } : { draft });
+    if (draft) batcher.enqueue(expired ? { draft, expired } : { draft });
+    done();
   });
 
   app.addHook('onClose', async () => {

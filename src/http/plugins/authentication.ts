@@ -102,7 +102,8 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
     checkAccess(auth, access);
   });
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.apiVersion) reply.header('Service-Version', req.apiVersion);
+    done(null, payload);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 
 /** `Request-Id` on every response, and one log line per request (never the query string or headers). */
 export function installRequestLifecycle(app: FastifyInstance): void {
@@ -7,11 +8,15 @@ export function installRequestLifecycle(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotency', null);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks: no promise per request for work that never waits.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('Request-Id', req.id);
+    done();
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  // The level is fixed at start (LOG_LEVEL); at warn and above the line would be dropped anyway.
+  if (!(app.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info')) return;
+  app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
         method: req.method,
@@ -23,5 +28,6 @@ export function installRequestLifecycle(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

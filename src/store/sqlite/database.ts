@@ -43,6 +43,9 @@ class Connection implements SqlExecutor {
 function openConnection(path: string, options: SqliteOptions, readonly: boolean): Database {
   const db = new BetterSqlite3(path, { readonly: readonly && path !== ':memory:' });
   db.pragma('busy_timeout = 5000');
+  // Every group-commit member runs in a SAVEPOINT, whose undo log (the statement journal) would
+  // otherwise be a temporary file created, written and deleted per transaction.
+  db.pragma('temp_store = MEMORY');
   if (!readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);

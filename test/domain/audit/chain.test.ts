@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { appendAuditEvents, auditDraft } from '../../../src/domain/audit/audit-log.js';
-import { GENESIS_HASH } from '../../../src/domain/audit/chain.js';
+import { GENESIS_HASH, hashedContent } from '../../../src/domain/audit/chain.js';
 import { verifyAuditChain } from '../../../src/domain/audit/verify.js';
+import { canonicalJson } from '../../../src/lib/hash.js';
 import { newId } from '../../../src/lib/ids.js';
 import { BACKENDS, type TestStore } from '../../helpers/backends.js';
 
@@ -93,3 +94,38 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+test('the hashed content is the canonical JSON of the event, whatever its fields hold', () => {
+  const canonical = (e: Parameters<typeof hashedContent>[0]) =>
+    canonicalJson({
+      account: e.accountId,
+      seq: e.seq,
+      id: e.id,
+      object: 'audit_event',
+      type: e.type,
+      api_key: e.apiKeyId,
+      request: e.request,
+      created: e.created,
+      livemode: e.livemode,
+    });
+  const request = { id: 'req_1', method: 'GET', path: '/v1/payments/"x"\u2028', status: 200, ip: '::1', user_agent: null };
+  const base = { id: 'aud_1', accountId: 'acct_1', livemode: false, type: 'api_key.used' as const, apiKeyId: 'key_1', created: 1, seq: 7 };
+  const variants: unknown[] = [
+    request,
+    null,
+    { ...request, user_agent: 'curl/8 \\ "q"' },
+    { ...request, status: undefined },
+    { user_agent: 'x', status: 1, path: '/', method: 'GET', ip: '1', id: 'r' }, // another key order
+    { ...request, extra: { b: 1, a: [2, { d: 3, c: 4 }] } }, // an altered row
+    { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 }, // six other keys
+    { ...request, ip: { nested: true } },
+  ];
+  for (const v of variants) {
+    const e = { ...base, request: v as never };
+    assert.equal(hashedContent(e), canonical(e), JSON.stringify(v));
+  }
+  assert.equal(
+    hashedContent({ ...base, request, livemode: undefined as never }),
+    canonical({ ...base, request, livemode: undefined as never }),
+  );
+});

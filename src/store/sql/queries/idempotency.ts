@@ -34,6 +34,15 @@ export abstract class IdempotencyQueries extends SqlBase {
     });
   }
 
+  async findIdempotencyKey(scope: Scope, key: string): Promise<IdempotencyRecord | undefined> {
+    const row = await this.ex.get<Row>('SELECT * FROM idempotency_keys WHERE account_id = ? AND livemode = ? AND idem_key = ?', [
+      scope.accountId,
+      bool(scope.livemode),
+      key,
+    ]);
+    return row && idempotencyFromRow(row);
+  }
+
   async completeIdempotencyKey(scope: Scope, key: string, status: number, body: string): Promise<void> {
     await this.ex.run(
       `UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ?
