@@ -1,56 +1,19 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { openStore } from '../../src/store/open-store.js';
 import { postgresUrl } from '../helpers/backends.js';
+import { freePort, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
 /**
  * Kills the real server between the processor's answer and the commit of that answer
  * (PAYMENTS_FAULT_CRASH_AFTER, honoured only with NODE_ENV=test), restarts it, and checks that
  * reconciliation records the authorisation the processor made.
  */
-const root = new URL('../..', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    out += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, exited };
-}
-
 async function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -91,16 +54,13 @@ for (const backend of backends) {
     const dataDir = mkdtempSync(join(tmpdir(), 'payments-crash-'));
     let databaseUrl: string | undefined;
     let drop = async () => {};
-    let server: Running | undefined;
+    let server: ServerProcess | undefined;
 
     before(async () => {
       if (backend.url) ({ url: databaseUrl, drop } = await backend.url());
     });
     after(async () => {
-      if (server && server.child.exitCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
+      await server?.stop();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
@@ -111,12 +71,11 @@ for (const backend of backends) {
       // DATABASE_URL is always set: empty means the SQLite file in DATA_DIR, whatever the parent's environment says.
       const env = { PORT: String(port), DATA_DIR: dataDir, RECONCILE_GRACE_MS: '0', DATABASE_URL: databaseUrl ?? '' };
 
-      server = startServer({ ...env, PAYMENTS_FAULT_CRASH_AFTER: 'authorize' });
+      server = await startServerProcess({ ...env, NODE_ENV: 'test', PAYMENTS_FAULT_CRASH_AFTER: 'authorize' }, dataDir, port);
       const first = server;
-      await waitUntil('the server', async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined));
-      const secret = await waitUntil('the sandbox keys', async () => /secret:\s+(service_test_\S+)/.exec(first.stdout())?.[1]);
-      const publishable = /publishable:\s+(pk_test_\S+)/.exec(first.stdout())?.[1] as string;
-      assert.match(first.stdout(), /card encryption key/);
+      assert.ok(first.keys, first.output());
+      const { secret, publishable } = first.keys;
+      assert.match(first.output(), /card encryption key/);
 
       let n = 0;
       const call = async (key: string, path: string, body: unknown) => {
@@ -150,7 +109,7 @@ for (const backend of backends) {
       assert.equal(left?.status, 'processing');
       assert.equal(left?.state, 'pending');
 
-      server = startServer(env);
+      server = await startServerProcess({ ...env, NODE_ENV: 'test' }, dataDir, port);
       const restarted = await waitUntil('the reconciled payment', async () => {
         const res = await fetch(`${base}/v1/payments/${left?.id}`, { headers: { authorization: `Bearer ${secret}` } });
         const body = (await res.json()) as Record<string, unknown>;
@@ -163,8 +122,7 @@ for (const backend of backends) {
       const captured = await call(secret, `/v1/payments/${left?.id}/capture`, {});
       assert.equal(captured.status, 'succeeded');
       assert.equal(captured.amount_received, 4200);
-      server.child.kill('SIGTERM');
-      assert.equal(await server.exited, 0);
+      assert.equal(await server.stop('SIGTERM'), 0);
     });
   });
 }

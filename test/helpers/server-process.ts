@@ -26,13 +26,18 @@ export interface ServerProcess {
   output(): string;
   /** Sandbox keys printed on first start, if any. */
   keys: { secret: string; publishable: string } | undefined;
+  /** Resolves with the exit code when the process ends, however it ends. */
+  exited: Promise<number | null>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the real service (`src/main.ts` under tsx) as a child process and waits until it listens. */
-export async function startServerProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts the real service (`src/main.ts` under tsx) as a child process and waits until it listens.
+ * DATABASE_URL is empty (the SQLite file in DATA_DIR) unless `env` names one, whatever the parent's is.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, dataDir?: string, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'payments-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
@@ -71,6 +76,7 @@ export async function startServerProcess(env: Record<string, string> = {}, dataD
     url: `${scheme}://127.0.0.1:${port}`,
     dataDir: dir,
     output: () => output,
+    exited,
     keys: secret && publishable ? { secret, publishable } : undefined,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
