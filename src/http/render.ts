@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from './content-type.js';
 import type { OperationContext } from '../domain/context.js';
 import type { PaymentServices } from '../domain/payments/services.js';
 import { downgradeResponse, isLatest } from '../domain/versions/resolve.js';
@@ -7,8 +8,6 @@ import type { Clock } from '../lib/clock.js';
 import type { IdempotencyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { answerEarlier, claimDeferredKey } from './plugins/idempotency.js';
-
-export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The body as the request's API version shows it, serialised once. */
 export function renderBody(req: FastifyRequest, object: unknown): string {

@@ -11,7 +11,8 @@ import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js
 import { initialMetadata } from '../metadata.js';
 import { confirmPayment, type Seal } from '../payments/lifecycle.js';
 import { applyCancel } from '../payments/outcomes.js';
-import { createPayment, findPaymentOrThrow } from '../payments/payments.js';
+import { findPaymentOrThrow } from '../payments/find-payment.js';
+import { createPayment } from '../payments/payments.js';
 import type { PaymentServices } from '../payments/services.js';
 import { type CheckoutSessionObject, presentCheckoutSession } from './present.js';
 

@@ -16,7 +16,7 @@ import {
   newOperation,
   settledOutcome,
 } from './outcomes.js';
-import { findPaymentOrThrow } from './payments.js';
+import { findPaymentOrThrow } from './find-payment.js';
 import { type PaymentObject, presentPayment } from './present.js';
 import type { PaymentServices } from './services.js';
 import { type PaymentStatus, transition } from './state-machine.js';

@@ -1,4 +1,4 @@
-import { ApiError, type CommittedFailure, resourceMissing } from '../../errors/api-error.js';
+import { ApiError, type CommittedFailure } from '../../errors/api-error.js';
 import { isKnownCurrency } from '../../lib/currencies.js';
 import { newId } from '../../lib/ids.js';
 import type { PaymentRecord } from '../../store/records.js';
@@ -10,6 +10,7 @@ import { type ListObject, type ListParams, pageQuery, toList } from '../lists.js
 import { initialMetadata, mergeMetadata } from '../metadata.js';
 import { attachPaymentMethod, beginConfirm, finishConfirm, type Seal } from './lifecycle.js';
 import { newClientSecret } from './outcomes.js';
+import { findPaymentOrThrow } from './find-payment.js';
 import { type PaymentObject, presentPayment } from './present.js';
 import type { PaymentServices } from './services.js';
 
@@ -95,20 +96,6 @@ async function insertPayment(store: Store, ctx: OperationContext, input: CreateP
   await recordEvent(store, ctx, 'payment.created', presentPayment(record));
   if (input.payment_method === undefined) return record;
   return attachPaymentMethod(store, ctx, record, input.payment_method);
-}
-
-export async function findPaymentOrThrow(
-  store: Store,
-  ctx: OperationContext,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<PaymentRecord> {
-  const payment = await store.findPaymentById(ctx.scope, id, options);
-  if (payment) return payment;
-  if (await store.objectExistsInOtherMode(ctx.scope, 'payments', id)) {
-    throw new ApiError('livemode_mismatch', `The payment '${id}' exists in the other mode than the key's.`, { param: 'id' });
-  }
-  throw resourceMissing('payment', id, 'id');
 }
 
 export async function retrievePayment(store: Store, ctx: OperationContext, id: string): Promise<PaymentObject> {

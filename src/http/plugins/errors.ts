@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
-import { JSON_TYPE } from '../render.js';
+import { JSON_TYPE } from '../content-type.js';
 import { validationError } from '../validation.js';
 
 /** Framework error codes → the contract's errors. */

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { IdempotencyRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import type { AppDeps } from '../deps.js';
-import { JSON_TYPE } from '../render.js';
+import { JSON_TYPE } from '../content-type.js';
 
 /**
  * How a request answers when its key belongs to an earlier request: that request's stored

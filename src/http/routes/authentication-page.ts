@@ -5,7 +5,8 @@ import { completeAuthentication, findPaymentByClientSecret } from '../../domain/
 import { CommittedFailure } from '../../errors/api-error.js';
 import type { AppDeps } from '../deps.js';
 import { escapeHtml, formatAmount, pageCsp, sendPage } from '../pages/html.js';
-import { JSON_TYPE, servicesFor } from '../render.js';
+import { JSON_TYPE } from '../content-type.js';
+import { servicesFor } from '../render.js';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 255 }) }, { additionalProperties: false });
 const Query = Type.Object({ client_secret: Type.Optional(Type.String({ maxLength: 255 })) });

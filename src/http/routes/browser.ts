@@ -10,7 +10,8 @@ import { CommittedFailure, resourceMissing } from '../../errors/api-error.js';
 import { secretsEqual } from '../../lib/hash.js';
 import type { AppDeps } from '../deps.js';
 import { cardFieldsHtml, escapeHtml, formatAmount, pageCsp, sendPage } from '../pages/html.js';
-import { JSON_TYPE, servicesFor } from '../render.js';
+import { JSON_TYPE } from '../content-type.js';
+import { servicesFor } from '../render.js';
 import { Text } from '../schemas/common.js';
 
 /** packages/browser/dist, found from src/http/routes (tsx) or dist/src/http/routes (built). */

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { listVersions } from '../../domain/versions/list-versions.js';
 import type { AppDeps } from '../deps.js';
-import { JSON_TYPE } from '../render.js';
+import { JSON_TYPE } from '../content-type.js';
 
 /** Routes that need no key: health, versions, the OpenAPI document. */
 export function registerMetaRoutes(app: FastifyInstance, { store, rateLimiter }: AppDeps): void {

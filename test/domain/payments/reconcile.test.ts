@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { OperationContext } from '../../../src/domain/context.js';
-import { findPaymentOrThrow } from '../../../src/domain/payments/payments.js';
+import { findPaymentOrThrow } from '../../../src/domain/payments/find-payment.js';
 import { reconcileOperations } from '../../../src/domain/payments/reconcile.js';
 import type { PaymentServices } from '../../../src/domain/payments/services.js';
 import { createProcessors } from '../../../src/domain/processor/processors.js';
