@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { presentKey } from '../domain/api-keys/present.js';
 import { createAccount } from '../domain/accounts/create-account.js';
 import { setAccountRateLimit } from '../domain/accounts/set-rate-limit.js';
 import { createKey, type KeyChangeContext, revokeKey, rollKey } from '../domain/api-keys/manage-keys.js';
@@ -50,23 +51,6 @@ function keyLine(k: ApiKeyRecord, nowMs: number): string {
   const expires = k.expiresAt ? new Date(k.expiresAt * 1000).toISOString() : 'never';
   const label = [k.name, k.note].filter(Boolean).join(' — ');
   return `${k.id}  ${k.prefix}…${k.last4}  ${k.kind.padEnd(11)} ${state.padEnd(7)} expires ${expires}${label ? `  ${label}` : ''}`;
-}
-
-function keyJson(k: ApiKeyRecord) {
-  return {
-    id: k.id,
-    prefix: k.prefix,
-    last4: k.last4,
-    kind: k.kind,
-    livemode: k.livemode,
-    name: k.name,
-    note: k.note,
-    permissions: k.permissions,
-    created: k.created,
-    expires_at: k.expiresAt,
-    revoked_at: k.revokedAt,
-    last_used_at: k.lastUsedAt,
-  };
 }
 
 function parseDate(value: string): number {
@@ -159,7 +143,7 @@ export async function runCli(argv: string[], out: Out = (l) => process.stdout.wr
     case 'keys list':
       return withStore(async ({ store }) => {
         const keys = await store.listApiKeys(requireAccount());
-        if (values.json) out(JSON.stringify(keys.map(keyJson)));
+        if (values.json) out(JSON.stringify(keys.map((k) => presentKey(k))));
         else for (const k of keys) out(keyLine(k, clock.now()));
         return 0;
       });
@@ -183,7 +167,7 @@ export async function runCli(argv: string[], out: Out = (l) => process.stdout.wr
       return withStore(async ({ store }) => {
         if (!target) throw new ConfigError('Name the key to roll: payments keys roll key_... --account acct_...');
         const { previous, record, object } = await rollKey(store, operator(), target);
-        if (values.json) out(JSON.stringify({ ...keyJson(record), secret: object.secret, previous: keyJson(previous) }));
+        if (values.json) out(JSON.stringify({ ...presentKey(record), secret: object.secret, previous: presentKey(previous) }));
         else {
           out(`New key ${record.id}: ${object.secret}`);
           out(`The old key ${previous.id} stays valid until ${new Date((previous.expiresAt ?? 0) * 1000).toISOString()}.`);
@@ -194,7 +178,7 @@ export async function runCli(argv: string[], out: Out = (l) => process.stdout.wr
       return withStore(async ({ store }) => {
         if (!target) throw new ConfigError('Name the key to revoke: payments keys revoke key_... --account acct_...');
         const key = await revokeKey(store, operator(), target);
-        out(values.json ? JSON.stringify(keyJson(key)) : `Revoked ${key.id}.`);
+        out(values.json ? JSON.stringify(presentKey(key)) : `Revoked ${key.id}.`);
         return 0;
       });
     case 'audit tail':
