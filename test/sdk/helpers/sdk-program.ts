@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import type { Backend } from '../../helpers/backends.js';
 import { delayingProxy, dropFirstResponseProxy, type Proxy, scriptedServer, type Stub } from '../js/helpers/proxies.js';
@@ -118,31 +118,10 @@ export function hasCommand(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-export interface ProgramResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import type { ProgramResult } from './language-fixture.js';
 
-export function runProgram(
-  command: string,
-  args: string[],
-  options: { env: Record<string, string>; cwd?: string; timeoutMs?: number },
-): Promise<ProgramResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+// One child-process runner serves every language's test program.
+export { type ProgramResult, run as runProgram } from './language-fixture.js';
 
 /** The assertions every language shares: exit 0, every check reported, and what the proxies and stubs saw. */
 export function assertProgramPassed(
