@@ -3,6 +3,7 @@ import { openPostgresStore } from './postgres/index.js';
 import type { SqlDatabase } from './sql/database.js';
 import { applyMigrations } from './sql/migrate.js';
 import { MIGRATIONS } from './sql/migrations.js';
+import type { BackgroundCheckpointOptions } from './sqlite/database.js';
 import { openSqliteStore } from './sqlite/index.js';
 import type { Store } from './store.js';
 
@@ -13,6 +14,8 @@ export interface StoreLocation {
   /** PostgreSQL schema (tests use one each). */
   schema?: string | undefined;
   sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /** SQLite files: checkpoint the WAL from a thread (the server sets this; the CLI does not). */
+  sqliteBackgroundCheckpoint?: BackgroundCheckpointOptions | undefined;
 }
 
 export interface OpenedStore {
@@ -37,7 +40,11 @@ export function openStore(location: StoreLocation): OpenedStore {
       if (!url.startsWith('sqlite://')) throw new Error('DATABASE_URL must start with postgres://, postgresql:// or sqlite://');
       path = url.slice('sqlite://'.length) || ':memory:';
     }
-    opened = openSqliteStore({ path, synchronous: location.sqliteSynchronous ?? 'NORMAL' });
+    opened = openSqliteStore({
+      path,
+      synchronous: location.sqliteSynchronous ?? 'NORMAL',
+      ...(location.sqliteBackgroundCheckpoint ? { backgroundCheckpoint: location.sqliteBackgroundCheckpoint } : {}),
+    });
     description = `sqlite:${path}`;
   }
   return {
