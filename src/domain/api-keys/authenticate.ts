@@ -57,12 +57,14 @@ export async function authenticateKey(store: Store, cache: KeyCache, token: stri
   }
   const hash = sha256Hex(token);
   let entry = cache.get(hash, nowMs);
-  if (!entry) {
+  if (!entry && !cache.isUnknown(hash, nowMs)) {
     const key = await store.findApiKeyByHash(hash);
     const account = key && (await store.findAccountById(key.accountId));
     if (key && account) {
       entry = { key, account, fetchedAt: nowMs };
       cache.set(hash, entry);
+    } else {
+      cache.setUnknown(hash, nowMs);
     }
   }
   const matches = digestsEqual(entry?.key.secretHash ?? ZERO_DIGEST, hash);

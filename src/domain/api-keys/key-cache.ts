@@ -13,6 +13,8 @@ export interface CachedKey {
  */
 export class KeyCache {
   private readonly byHash = new Map<string, CachedKey>();
+  /** Hashes no key has, with when that was seen: repeated bad keys cost no read either. */
+  private readonly unknown = new Map<string, number>();
 
   constructor(
     private readonly ttlMs: number,
@@ -36,6 +38,27 @@ export class KeyCache {
       if (oldest !== undefined) this.byHash.delete(oldest);
     }
     this.byHash.set(hash, entry);
+  }
+
+  /**
+   * Whether `hash` was looked up and matched no key less than `ttlMs` ago. A key created since
+   * cannot be in here: its secret is new and random, so nobody could have presented it before.
+   */
+  isUnknown(hash: string, nowMs: number): boolean {
+    const seenAt = this.unknown.get(hash);
+    if (seenAt === undefined) return false;
+    if (nowMs - seenAt < this.ttlMs) return true;
+    this.unknown.delete(hash);
+    return false;
+  }
+
+  setUnknown(hash: string, nowMs: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.unknown.size >= this.maxEntries) {
+      const oldest = this.unknown.keys().next().value;
+      if (oldest !== undefined) this.unknown.delete(oldest);
+    }
+    this.unknown.set(hash, nowMs);
   }
 
   forgetKey(keyId: string): void {
