@@ -38,18 +38,21 @@ export class RateLimiter {
     return new RateLimiter(log, redisUrl ? new RedisBuckets(redisUrl) : null);
   }
 
-  async take(key: string, limit: BucketLimit, nowMs: number): Promise<Decision> {
-    if (this.shared?.ready && nowMs >= this.skipRedisUntil) {
-      try {
-        return await this.shared.take(key, limit);
-      } catch (err) {
-        this.skipRedisUntil = nowMs + RETRY_AFTER_FAILURE_MS;
-        this.fellBack((err as Error).message);
-      }
-    } else if (this.shared && !this.shared.ready) {
-      this.fellBack('not connected');
-    }
+  /** A decision, synchronous unless it asks Redis (so that requests without Redis wait for nothing). */
+  take(key: string, limit: BucketLimit, nowMs: number): Decision | Promise<Decision> {
+    if (this.shared?.ready && nowMs >= this.skipRedisUntil) return this.takeShared(this.shared, key, limit, nowMs);
+    if (this.shared && !this.shared.ready) this.fellBack('not connected');
     return this.memory.take(key, limit, nowMs);
+  }
+
+  private async takeShared(shared: RedisBuckets, key: string, limit: BucketLimit, nowMs: number): Promise<Decision> {
+    try {
+      return await shared.take(key, limit);
+    } catch (err) {
+      this.skipRedisUntil = nowMs + RETRY_AFTER_FAILURE_MS;
+      this.fellBack((err as Error).message);
+      return this.memory.take(key, limit, nowMs);
+    }
   }
 
   /** Waits (at most `timeoutMs`) for Redis at start, so the first requests already share buckets. */

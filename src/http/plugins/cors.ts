@@ -31,11 +31,13 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
  * arrives with an `Origin` at all is refused by the authentication plugin (`secret_key_in_browser`).
  */
 export function installCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const origin = req.headers.origin;
-    if (typeof origin !== 'string' || req.method === 'OPTIONS' || !req.routeOptions.url) return;
-    const access = ROUTE_ACCESS[routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.routeOptions.url)];
-    if (access?.auth === 'key' && access.publishable) allowOrigin(reply, origin);
+    if (typeof origin === 'string' && req.method !== 'OPTIONS' && req.routeOptions.url) {
+      const access = ROUTE_ACCESS[routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.routeOptions.url)];
+      if (access?.auth === 'key' && access.publishable) allowOrigin(reply, origin);
+    }
+    done();
   });
 
   app.options('/*', { schema: { hide: true } }, async (req, reply) => {

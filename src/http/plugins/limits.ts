@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RateLimiter } from '../../domain/rate-limit/rate-limiter.js';
-import { type BucketLimit, limitFor } from '../../domain/rate-limit/token-bucket.js';
+import { type BucketLimit, type Decision, limitFor } from '../../domain/rate-limit/token-bucket.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -14,19 +14,24 @@ export const MAX_URL_BYTES = 8 * 1024;
  */
 export function installInFlightCap(app: FastifyInstance, maxInFlight: number): void {
   let inFlight = 0;
-  app.addHook('onRequest', async (req, reply) => {
+  const leave = () => {
+    inFlight -= 1;
+  };
+  // Callback-style hooks here and below: no promise per request for work that never waits.
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.raw.url && req.raw.url.length > MAX_URL_BYTES) {
-      throw new ApiError('url_too_long', `The request URL is longer than ${MAX_URL_BYTES} bytes.`);
+      return done(new ApiError('url_too_long', `The request URL is longer than ${MAX_URL_BYTES} bytes.`));
     }
     if (inFlight >= maxInFlight) {
-      throw new ApiError('service_overloaded', 'The service is handling too many requests at once. Retry after a short wait.', {
-        headers: { 'Retry-After': '1', 'Service-Should-Retry': 'true' },
-      });
+      return done(
+        new ApiError('service_overloaded', 'The service is handling too many requests at once. Retry after a short wait.', {
+          headers: { 'Retry-After': '1', 'Service-Should-Retry': 'true' },
+        }),
+      );
     }
     inFlight += 1;
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-    });
+    reply.raw.once('close', leave);
+    done();
   });
 }
 
@@ -37,21 +42,26 @@ export function installInFlightCap(app: FastifyInstance, maxInFlight: number): v
  * full); a refused request is 429 with `Retry-After`, before any idempotency claim, so a retry runs.
  */
 export function installRateLimit(app: FastifyInstance, limiter: RateLimiter, defaults: BucketLimit, clock: Clock): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const auth = req.auth;
-    if (!auth) return;
-    const limit = limitFor(auth.account, defaults);
-    const bucket = `${auth.account.id}:${auth.key.livemode ? 'live' : 'test'}`;
-    const decision = await limiter.take(bucket, limit, clock.now());
+  const answer = (reply: FastifyReply, limit: BucketLimit, decision: Decision): ApiError | undefined => {
     reply.header('RateLimit-Limit', String(decision.limit));
     reply.header('RateLimit-Remaining', String(decision.remaining));
     reply.header('RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) {
-      throw new ApiError(
-        'rate_limit_exceeded',
-        `Too many requests: this account is limited to ${limit.perSecond} requests per second in each mode (bursts of ${limit.burst}). Retry after ${decision.retryAfterSeconds} s.`,
-        { headers: { 'Retry-After': String(decision.retryAfterSeconds), 'Service-Should-Retry': 'true' } },
-      );
+    if (decision.allowed) return undefined;
+    return new ApiError(
+      'rate_limit_exceeded',
+      `Too many requests: this account is limited to ${limit.perSecond} requests per second in each mode (bursts of ${limit.burst}). Retry after ${decision.retryAfterSeconds} s.`,
+      { headers: { 'Retry-After': String(decision.retryAfterSeconds), 'Service-Should-Retry': 'true' } },
+    );
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const auth = req.auth;
+    if (!auth) return done();
+    const limit = limitFor(auth.account, defaults);
+    const decision = limiter.take(`${auth.account.id}:${auth.key.livemode ? 'live' : 'test'}`, limit, clock.now());
+    if (decision instanceof Promise) {
+      decision.then((d) => done(answer(reply, limit, d)), done);
+    } else {
+      done(answer(reply, limit, decision));
     }
   });
 }
@@ -67,7 +77,8 @@ export function installConnectionDraining(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
