@@ -123,7 +123,9 @@ export function targets(scenarios: ScenarioResult[], peakRssMb: number): Target[
   const half = by('create_payment')?.halfLoad;
   out.push({
     what: 'create payment: p99 at half of peak load',
-    value: half ? `${half.latencyMs.p99} ms${half.baselineLatencyMs ? ` (baseline at the same pace: ${half.baselineLatencyMs.p99} ms)` : ''}` : 'n/a',
+    value: half
+      ? `${half.latencyMs.p99} ms${half.baselineLatencyMs ? ` (baseline at the same pace: ${half.baselineLatencyMs.p99} ms)` : ''}`
+      : 'n/a',
     limit: '≤ 10 ms',
     met: half ? half.latencyMs.p99 <= 10 : null,
   });
