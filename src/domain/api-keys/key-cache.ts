@@ -1,3 +1,4 @@
+import { setBounded } from '../../lib/bounded-map.js';
 import type { AccountRecord, ApiKeyRecord } from '../../store/records.js';
 
 export interface CachedKey {
@@ -32,12 +33,7 @@ export class KeyCache {
   }
 
   set(hash: string, entry: CachedKey): void {
-    if (this.ttlMs <= 0) return;
-    if (this.byHash.size >= this.maxEntries) {
-      const oldest = this.byHash.keys().next().value;
-      if (oldest !== undefined) this.byHash.delete(oldest);
-    }
-    this.byHash.set(hash, entry);
+    if (this.ttlMs > 0) setBounded(this.byHash, hash, entry, this.maxEntries);
   }
 
   /**
@@ -53,12 +49,7 @@ export class KeyCache {
   }
 
   setUnknown(hash: string, nowMs: number): void {
-    if (this.ttlMs <= 0) return;
-    if (this.unknown.size >= this.maxEntries) {
-      const oldest = this.unknown.keys().next().value;
-      if (oldest !== undefined) this.unknown.delete(oldest);
-    }
-    this.unknown.set(hash, nowMs);
+    if (this.ttlMs > 0) setBounded(this.unknown, hash, nowMs, this.maxEntries);
   }
 
   forgetKey(keyId: string): void {

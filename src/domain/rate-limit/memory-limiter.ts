@@ -1,3 +1,4 @@
+import { setBounded } from '../../lib/bounded-map.js';
 import { type BucketLimit, type BucketState, type Decision, decide, takeToken } from './token-bucket.js';
 
 /** Buckets in this process: exact for one instance, per instance when there are several. */
@@ -10,11 +11,7 @@ export class MemoryRateLimiter {
     const { state, allowed } = takeToken(this.buckets.get(key), limit, nowMs);
     // Re-inserting keeps the Map in least-recently-used order, so the oldest bucket goes first.
     this.buckets.delete(key);
-    if (this.buckets.size >= this.maxBuckets) {
-      const oldest = this.buckets.keys().next().value;
-      if (oldest !== undefined) this.buckets.delete(oldest);
-    }
-    this.buckets.set(key, state);
+    setBounded(this.buckets, key, state, this.maxBuckets);
     return decide(allowed, state.tokens, limit);
   }
 }
