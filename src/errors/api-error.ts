@@ -20,11 +20,17 @@ export class ApiError extends Error {
     message: string,
     options: ApiErrorOptions = {},
   ) {
-    super(message);
-    this.name = 'ApiError';
     const spec = ERROR_CODES[code];
+    const status = options.status ?? spec.status;
+    // A 4xx is the caller's mistake, answered and never logged: its stack would say nothing, and
+    // capturing one was the costliest step of a refused request. A 5xx keeps its stack for the log.
+    const stackLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = stackLimit;
+    this.name = 'ApiError';
     this.type = spec.type;
-    this.status = options.status ?? spec.status;
+    this.status = status;
     this.param = options.param;
     this.declineCode = options.declineCode;
     this.headers = options.headers;
