@@ -32,11 +32,16 @@ const SEQ_CHARS = 3;
 const RANDOM_CHARS = 20;
 const MAX_SEQ = 32 ** SEQ_CHARS - 1;
 export const ID_BODY_LENGTH = TIME_CHARS + SEQ_CHARS + RANDOM_CHARS;
+const FIRST_SEQ = '0'.repeat(SEQ_CHARS);
 
+/** Random bytes already mapped to ALPHABET's character codes, used RANDOM_CHARS at a time. */
 const pool = Buffer.alloc(RANDOM_CHARS * 256);
 let poolOffset = pool.length;
 let lastMs = -1;
 let seq = 0;
+/** The time part of the last id, reused while the millisecond is the same (most ids of a burst). */
+let encodedMs = -1;
+let encodedTime = '';
 
 function encodeNumber(value: number, width: number): string {
   let out = '';
@@ -51,10 +56,11 @@ function encodeNumber(value: number, width: number): string {
 function randomChars(): string {
   if (poolOffset + RANDOM_CHARS > pool.length) {
     randomFillSync(pool);
+    for (let i = 0; i < pool.length; i++) pool[i] = ALPHABET.charCodeAt(pool[i]! & 31);
     poolOffset = 0;
   }
-  let out = '';
-  for (let i = 0; i < RANDOM_CHARS; i++) out += ALPHABET[pool[poolOffset + i]! & 31];
+  // One flat string per id, instead of one string per character.
+  const out = pool.toString('latin1', poolOffset, poolOffset + RANDOM_CHARS);
   poolOffset += RANDOM_CHARS;
   return out;
 }
@@ -71,7 +77,11 @@ export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
     seq = 0;
   }
   lastMs = ms;
-  return `${prefix}_${encodeNumber(ms, TIME_CHARS)}${encodeNumber(seq, SEQ_CHARS)}${randomChars()}`;
+  if (ms !== encodedMs) {
+    encodedMs = ms;
+    encodedTime = encodeNumber(ms, TIME_CHARS);
+  }
+  return `${prefix}_${encodedTime}${seq === 0 ? FIRST_SEQ : encodeNumber(seq, SEQ_CHARS)}${randomChars()}`;
 }
 
 /** The smallest id body that any id created at `ms` or later sorts at or after. */
