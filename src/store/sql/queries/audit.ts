@@ -4,6 +4,15 @@ import { pageClause, toPage } from '../pagination.js';
 import { AUDIT_EVENT_COLUMNS, auditEventFromRow, auditEventToRow, bool } from '../rows.js';
 import { SqlBase, type Row, placeholders } from '../sql-base.js';
 
+const EVENTS_PER_INSERT = 50;
+const insertSql: string[] = [];
+
+/** `INSERT … VALUES (…), (…)` for `rows` events, built once per size: every request appends an event. */
+function insertAuditEventsSql(rows: number): string {
+  return (insertSql[rows] ??=
+    `INSERT INTO audit_events (${AUDIT_EVENT_COLUMNS}) VALUES ${Array.from({ length: rows }, () => `(${placeholders(10)})`).join(', ')}`);
+}
+
 /** The audit log: hash-chained events, chain heads, retention marks. */
 export abstract class AuditQueries extends SqlBase {
   async lockAuditChainHead(accountId: string, genesisHash: string): Promise<AuditChainHead> {
@@ -30,11 +39,9 @@ export abstract class AuditQueries extends SqlBase {
   }
 
   async insertAuditEvents(events: AuditEventRecord[]): Promise<void> {
-    const perStatement = 50;
-    for (let i = 0; i < events.length; i += perStatement) {
-      const chunk = events.slice(i, i + perStatement);
-      const values = chunk.map(() => `(${placeholders(10)})`).join(', ');
-      await this.ex.run(`INSERT INTO audit_events (${AUDIT_EVENT_COLUMNS}) VALUES ${values}`, chunk.flatMap(auditEventToRow));
+    for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+      const chunk = events.slice(i, i + EVENTS_PER_INSERT);
+      await this.ex.run(insertAuditEventsSql(chunk.length), chunk.flatMap(auditEventToRow));
     }
   }
 
