@@ -19,7 +19,7 @@ import type { Store } from './store/store.js';
  * SQLite: the WAL is copied into the database by a thread every 100 ms; from 8,000 frames (32 MiB
  * with 4 KiB pages) writes pause for one short checkpoint so that the WAL starts over.
  */
-const SQLITE_CHECKPOINT = { intervalMs: 100, restartFrames: 8000 };
+export const SQLITE_CHECKPOINT = { intervalMs: 100, restartFrames: 8000 };
 
 export interface RunningServer {
   url: string;
