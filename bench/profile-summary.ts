@@ -21,6 +21,8 @@ const [file, topArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [top]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const top = Number(topArg ?? 25);
+// A shell glob matching two profiles (the main thread's and the checkpoint thread's) would pass the second as `top`.
+if (!Number.isInteger(top) || top < 1) throw new Error(`usage: profile-summary.ts FILE.cpuprofile [top]; got ${topArg} as top`);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

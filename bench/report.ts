@@ -50,9 +50,12 @@ export interface ScenarioResult {
   peakRssMb?: number;
   /** CPU time the service used during its runs, over their wall time (100% = one core busy). */
   serviceCpuPercent?: number;
+  /** The service's CPU time per request answered (all its threads): steadier than req/s across runs and machines. */
+  serviceCpuUsPerRequest?: number;
   /** create_payment only: a run evenly paced at half the measured peak rate. */
   halfLoad?: {
     rate: number;
+    seconds: number;
     latencyMs: { p50: number; p90: number; p99: number };
     unexpected: number;
     /** The baseline driven at the same pace: the floor the load generator and the machine set. */
@@ -151,28 +154,28 @@ export function markdown(r: BenchResult): string {
     `- Date: ${r.date}`,
     `- Command: \`${r.command}\``,
     `- Machine: ${m.cores} cores, ${m.cpuModel}, ${m.memoryGb} GiB RAM, Node ${m.node}; load average ${m.loadAverageAtStart.join(' / ')} at start, ${r.loadAverageAtEnd.join(' / ')} at end`,
-    `- Load: autocannon in its own process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} round(s) alternating baseline and service`,
+    `- Load: autocannon in its own process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} round(s) alternating baseline and service, each measured run right after an unmeasured one against the same server`,
     `- Fixtures: ${r.fixtures.payments.toLocaleString('en')} payments loaded in ${r.fixtures.seconds.toFixed(1)} s (${r.fixtures.paymentsPerSecond.toLocaleString('en')}/s)`,
     '',
-    '| scenario | service req/s | baseline req/s | ratio | p50 ms | p90 ms | p99 ms | unexpected | peak RSS MiB | service CPU |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | service req/s | baseline req/s | ratio | p50 ms | p90 ms | p99 ms | unexpected | peak RSS MiB | service CPU | CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of r.scenarios) {
     if (s.skipped || !s.service || !s.baseline) {
-      lines.push(`| ${s.title} | skipped: ${s.skipped ?? 'no result'} | | | | | | | | |`);
+      lines.push(`| ${s.title} | skipped: ${s.skipped ?? 'no result'} | | | | | | | | | |`);
       continue;
     }
     const l = s.service.latencyMs;
     lines.push(
-      `| ${s.title} | ${Math.round(s.service.requestsPerSecond)} | ${Math.round(s.baseline.requestsPerSecond)} | ${round((s.ratio ?? 0) * 100, 0)}% | ${l.p50} | ${l.p90} | ${l.p99} | ${s.service.unexpected} | ${round(s.peakRssMb ?? 0, 0)} | ${s.serviceCpuPercent ?? ''}% |`,
+      `| ${s.title} | ${Math.round(s.service.requestsPerSecond)} | ${Math.round(s.baseline.requestsPerSecond)} | ${round((s.ratio ?? 0) * 100, 0)}% | ${l.p50} | ${l.p90} | ${l.p99} | ${s.service.unexpected} | ${round(s.peakRssMb ?? 0, 0)} | ${s.serviceCpuPercent ?? ''}% | ${s.serviceCpuUsPerRequest ?? ''} |`,
     );
     if (s.halfLoad) {
       const h = s.halfLoad;
       lines.push(
-        `| ${s.title}, at ${h.rate} req/s (half of peak, evenly paced) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | | |`,
+        `| ${s.title}, at ${h.rate} req/s (half of peak, evenly paced, ${h.seconds} s) | | | | ${h.latencyMs.p50} | ${h.latencyMs.p90} | ${h.latencyMs.p99} | ${h.unexpected} | | | |`,
       );
       const b = h.baselineLatencyMs;
-      if (b) lines.push(`| baseline at the same pace (the generator's own floor) | | | | ${b.p50} | ${b.p90} | ${b.p99} | | | |`);
+      if (b) lines.push(`| baseline at the same pace (the generator's own floor) | | | | ${b.p50} | ${b.p90} | ${b.p99} | | | | |`);
     }
   }
   lines.push(
