@@ -2,10 +2,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSpec } from './load.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Node flags of all three processes (service, baseline, load generator). A run keeps two
+ * processes busy at once, a server and the generator, so each has half the machine; V8's default
+ * pool of four helper threads per process (concurrent marking, parallel scavenges, background
+ * compilation) would take turns with the main threads on those cores. On the 2-core machine the
+ * targets are set for, one helper each: the service's create p99 at half load fell from 12.8 and
+ * 12.5 ms to 7.5 and 7.0 ms (docs/performance.md). docs/deploy.md gives the same advice.
+ */
+export const NODE_FLAGS = [`--v8-pool-size=${Math.max(1, Math.floor(availableParallelism() / 2) - 1)}`];
 
 export interface Running {
   child: ChildProcess;
@@ -63,6 +74,7 @@ export interface ServiceOptions {
 export async function startService(options: ServiceOptions): Promise<Running> {
   const port = await freePort();
   const args = [
+    ...NODE_FLAGS,
     ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []),
     fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
   ];
@@ -84,7 +96,7 @@ export async function startService(options: ServiceOptions): Promise<Running> {
 
 /** The bare Fastify server of bench/baseline-server.ts. */
 export async function startBaseline(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts', '0'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'bench/baseline-server.ts', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -103,7 +115,10 @@ export async function startBaseline(): Promise<Running> {
 /** Runs bench/load.ts in its own process: the load generator shares no event loop with a server. */
 export function runLoadProcess(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'bench/load.ts'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
